@@ -1,0 +1,34 @@
+# The verbs people type. Every target installs what it needs first.
+SHELL := /bin/bash
+NPM_STAMP := node_modules/.install-stamp
+
+.PHONY: dev test lint format build bench crds chart install
+
+$(NPM_STAMP): package.json package-lock.json $(wildcard services/*/package.json operator/package.json)
+	npm ci --no-audit --no-fund
+	node scripts/prepare-binaries.mjs
+	@touch $@
+
+install: $(NPM_STAMP)
+
+## Run the whole stack in one process: embedded Postgres, anvil with Uniswap, simulator, API on :8080
+dev: $(NPM_STAMP)
+	npx tsx services/api/src/dev.ts
+
+## Run every test suite (what CI runs)
+test: $(NPM_STAMP)
+	npx vitest run
+
+lint: $(NPM_STAMP)
+	npx biome check .
+	npx tsc -p tsconfig.json --noEmit
+
+format: $(NPM_STAMP)
+	npx biome format --write .
+
+build: $(NPM_STAMP)
+	npx tsc -p tsconfig.json --noEmit
+
+## Benchmarks: each script under bench/ prints its figures
+bench: $(NPM_STAMP)
+	@for f in bench/*.bench.ts; do echo "== $$f"; npx tsx $$f || exit 1; done
