@@ -10,5 +10,6 @@ export * from "./errors.ts";
 export * from "./ports/bus.ts";
 export * from "./ports/cache.ts";
 export * from "./ports/queue.ts";
+export * from "./ports/query.ts";
 export * from "./storage/createPgPool.ts";
 export * from "./storage/migrate.ts";

@@ -1,0 +1,25 @@
+import type { ChainRecord } from "../domain.ts";
+
+/** Readiness of one chain's ingest, as `/readyz` serves it. */
+export type ChainReadiness = { chain: string; headBlock: number | null; indexedBlock: number | null; lagMs: number | null };
+
+/** Queries about the deployment itself (chains, readiness). */
+export interface MetaQueries {
+  listChains(): Promise<ChainRecord[]>;
+  readiness(): Promise<ChainReadiness[]>;
+}
+
+/**
+ * Market queries (tokens, pools, trades, candles, sparklines, prices). Declared in
+ * `ports/marketQueries.ts`; every method takes and returns plain JSON (no bigint), so the same
+ * object serves in process and over HTTP.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the market read API
+export interface MarketQueries {}
+
+/**
+ * What a query shard answers. The API reaches data only through this interface: in process in
+ * the dev stack, over HTTP (`POST /rpc/<method>`, JSON params array) to a query pod in a cluster.
+ */
+export type QueryApi = MetaQueries & MarketQueries;
+export type QueryMethod = keyof QueryApi;
