@@ -9,5 +9,6 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     globalSetup: ["test/globalSetup.ts"],
+    reporters: ["default", "./test/summaryReporter.ts"],
   },
 });
