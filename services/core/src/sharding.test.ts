@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { assignPartitions, createShardRouter, hash32, parseShardMap, partitionOf } from "./sharding.ts";
+
+const names = (n: number) => Array.from({ length: n }, (_, i) => `shard-${i}`);
+const owners = (shards: string[], partitions = 4096) => {
+  const table = assignPartitions(shards, partitions);
+  return Array.from(table, (i) => shards[i] as string);
+};
+
+describe("hash32 / partitionOf", () => {
+  it("is deterministic and stays within the partition range", () => {
+    expect(hash32("evm:1/0xabc")).toBe(hash32("evm:1/0xabc"));
+    expect(hash32("a")).not.toBe(hash32("b"));
+    const p = partitionOf("evm:8453/0x4200000000000000000000000000000000000006", 4096);
+    expect(p).toBeGreaterThanOrEqual(0);
+    expect(p).toBeLessThan(4096);
+    expect(Number.isInteger(p)).toBe(true);
+  });
+
+  it("spreads keys over partitions", () => {
+    const seen = new Set<number>();
+    for (let i = 0; i < 20_000; i++) seen.add(partitionOf(`evm:1/pool-${i}`, 4096));
+    // 20k keys into 4096 bins leave ~0.7% empty; a broken hash leaves most of them empty.
+    expect(seen.size).toBeGreaterThan(4000);
+  });
+});
+
+describe("assignPartitions", () => {
+  it("does not depend on the order of the shard list", () => {
+    const a = owners(["a", "b", "c", "d"]);
+    const b = owners(["d", "b", "a", "c"]);
+    expect(a).toEqual(b);
+  });
+
+  it("balances partitions across shards", () => {
+    const counts = new Map<string, number>();
+    for (const o of owners(names(8))) counts.set(o, (counts.get(o) ?? 0) + 1);
+    expect(counts.size).toBe(8);
+    for (const c of counts.values()) {
+      expect(c).toBeGreaterThan(4096 / 8 / 1.5);
+      expect(c).toBeLessThan((4096 / 8) * 1.5);
+    }
+  });
+
+  it("moves only the partitions the new shard takes when a shard is added", () => {
+    const before = owners(names(4));
+    const after = owners(names(5));
+    let moved = 0;
+    for (let p = 0; p < before.length; p++) {
+      if (before[p] !== after[p]) {
+        moved++;
+        expect(after[p]).toBe("shard-4");
+      }
+    }
+    // The newcomer takes about 1/5 of the partitions, and nothing else moves.
+    expect(moved).toBe(after.filter((o) => o === "shard-4").length);
+    expect(moved).toBeGreaterThan(4096 / 5 / 1.5);
+    expect(moved).toBeLessThan((4096 / 5) * 1.5);
+  });
+
+  it("moves only the removed shard's partitions when a shard is removed", () => {
+    const before = owners(names(5));
+    const remaining = names(5).filter((n) => n !== "shard-2");
+    const after = owners(remaining);
+    for (let p = 0; p < before.length; p++) {
+      if (before[p] === "shard-2") expect(remaining).toContain(after[p]);
+      else expect(after[p]).toBe(before[p]);
+    }
+  });
+});
+
+describe("createShardRouter / parseShardMap", () => {
+  const map = parseShardMap({
+    version: 1,
+    partitions: 4096,
+    shards: [
+      { name: "q-0", url: "http://q-0:8081" },
+      { name: "q-1", url: "http://q-1:8081" },
+    ],
+  });
+
+  it("routes a key to the owner of its partition", () => {
+    const router = createShardRouter(map);
+    const key = "evm:31337/0x1111111111111111111111111111111111111111";
+    const idx = router.shardOf(key);
+    expect(idx).toBe(router.shardOfPartition(partitionOf(key, 4096)));
+    expect(owners(["q-0", "q-1"])[partitionOf(key, 4096)]).toBe(map.shards[idx]?.name);
+  });
+
+  it("refuses malformed maps, naming the problems", () => {
+    expect(() => parseShardMap({ version: 1, partitions: 0, shards: [] })).toThrow(/partitions.*shards/s);
+    expect(() =>
+      parseShardMap({
+        version: 1,
+        partitions: 16,
+        shards: [
+          { name: "a", url: "http://a" },
+          { name: "a", url: "http://b" },
+        ],
+      }),
+    ).toThrow(/unique/);
+    expect(() =>
+      parseShardMap({ version: 1, partitions: 16, shards: [{ name: "a", url: "ftp://a" }] }),
+    ).toThrow(/shards\.0\.url/);
+  });
+});
