@@ -9,6 +9,7 @@ export * from "./envelope.ts";
 export * from "./errors.ts";
 export * from "./ports/bus.ts";
 export * from "./ports/cache.ts";
+export * from "./ports/marketQueries.ts";
 export * from "./ports/query.ts";
 export * from "./ports/queue.ts";
 export * from "./sharding.ts";

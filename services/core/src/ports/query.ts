@@ -1,7 +1,12 @@
 import type { ChainRecord } from "../domain.ts";
 
 /** Readiness of one chain's ingest, as `/readyz` serves it. */
-export type ChainReadiness = { chain: string; headBlock: number | null; indexedBlock: number | null; lagMs: number | null };
+export type ChainReadiness = {
+  chain: string;
+  headBlock: number | null;
+  indexedBlock: number | null;
+  lagMs: number | null;
+};
 
 /** Queries about the deployment itself (chains, readiness). */
 export interface MetaQueries {
@@ -14,8 +19,7 @@ export interface MetaQueries {
  * `ports/marketQueries.ts`; every method takes and returns plain JSON (no bigint), so the same
  * object serves in process and over HTTP.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the market read API
-export interface MarketQueries {}
+import type { MarketQueries } from "./marketQueries.ts";
 
 /**
  * What a query shard answers. The API reaches data only through this interface: in process in
