@@ -1,1 +1,2 @@
 export * from "./createTestDatabase.ts";
+export * from "./deleteRedisKeys.ts";

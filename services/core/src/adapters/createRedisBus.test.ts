@@ -1,0 +1,62 @@
+import { Redis } from "ioredis";
+import pino from "pino";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { TEST_REDIS_URL, testRedisPrefix } from "../testing/createTestDatabase.ts";
+import { deleteRedisKeys } from "../testing/deleteRedisKeys.ts";
+import { busContract } from "./busContract.ts";
+import { createRedisBus } from "./createRedisBus.ts";
+
+const logger = pino({ level: "silent" });
+const contractPrefix = testRedisPrefix("bus");
+busContract(
+  "redis",
+  () => createRedisBus({ url: TEST_REDIS_URL, prefix: contractPrefix, logger, blockMs: 1_000 }),
+  async () => void (await deleteRedisKeys(contractPrefix)),
+);
+
+describe("createRedisBus", () => {
+  const prefix = testRedisPrefix("bus-redis");
+  const redis = new Redis(TEST_REDIS_URL);
+  afterAll(async () => {
+    await deleteRedisKeys(prefix);
+    await redis.quit();
+  });
+
+  it("trims each stream to about maxLen with XADD MAXLEN ~", async () => {
+    const bus = createRedisBus({ url: TEST_REDIS_URL, prefix, logger, maxLen: 100 });
+    await Promise.all(Array.from({ length: 3000 }, (_, n) => bus.publish("trim", "k", { n })));
+    const len = await redis.xlen(`${prefix}trim`);
+    expect(len).toBeGreaterThanOrEqual(100);
+    expect(len).toBeLessThan(3000);
+    await bus.close();
+  });
+
+  it("delivers between separate instances sharing a prefix, as between pods", async () => {
+    const producer = createRedisBus({ url: TEST_REDIS_URL, prefix, logger });
+    const consumer = createRedisBus({ url: TEST_REDIS_URL, prefix, logger });
+    const got: string[] = [];
+    await consumer.subscribe<{ v: string }>("pods", (m) => void got.push(`${m.key}:${m.payload.v}`));
+    await producer.publish("pods", "a", { v: "1" });
+    await producer.publish("pods", "b", { v: "2" });
+    await vi.waitFor(() => expect(got).toEqual(["a:1", "b:2"]), { timeout: 10_000, interval: 5 });
+    await Promise.all([producer.close(), consumer.close()]);
+  });
+
+  it("close() ends the read loops and releases every connection", async () => {
+    const isolated = testRedisPrefix("bus-close");
+    const bus = createRedisBus({ url: TEST_REDIS_URL, prefix: isolated, logger, blockMs: 60_000 });
+    await bus.subscribe("a", () => {});
+    await bus.subscribe("b", () => {});
+    await bus.publish("a", "k", 1);
+    const name = `${isolated.replace(/[^A-Za-z0-9_.-]/g, "_")}bus`;
+    const ours = async (): Promise<number> => {
+      const list = String(await redis.call("CLIENT", "LIST"));
+      return list.split("\n").filter((line) => line.includes(` name=${name}`)).length;
+    };
+    await vi.waitFor(async () => expect(await ours()).toBe(3), { timeout: 10_000, interval: 20 });
+    // blockMs is a minute: close() must not wait for the pending XREAD to time out.
+    await bus.close();
+    await vi.waitFor(async () => expect(await ours()).toBe(0), { timeout: 10_000, interval: 20 });
+    await deleteRedisKeys(isolated);
+  });
+});

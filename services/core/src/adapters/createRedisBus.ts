@@ -1,0 +1,126 @@
+import { Redis } from "ioredis";
+import pino, { type Logger } from "pino";
+import type { Bus, BusMessage, Subscription } from "../ports/bus.ts";
+import { AdapterClosedError } from "./AdapterClosedError.ts";
+
+export type RedisBusOptions = {
+  /** Redis URL, e.g. `redis://127.0.0.1:6379`. */
+  url: string;
+  /** Prefix of every stream key; a topic `t` lives at `<prefix>t`. @defaultValue "tl:bus:" */
+  prefix?: string;
+  /** Approximate number of messages kept per stream (`XADD MAXLEN ~`). @defaultValue 100000 */
+  maxLen?: number;
+  /** How long one `XREAD BLOCK` waits before it is reissued. @defaultValue 5000 */
+  blockMs?: number;
+  /** Messages fetched per `XREAD`. @defaultValue 256 */
+  batchSize?: number;
+  /** Where handler and connection failures are reported. @defaultValue a pino logger named "bus" */
+  logger?: Logger;
+};
+
+/**
+ * Bus over Redis Streams: one stream per topic, `XADD` with approximate `MAXLEN` trimming,
+ * and one `XREAD BLOCK` loop on its own connection per subscription. A subscription reads
+ * the whole topic in publish order from its own cursor (no consumer group): `fromId` "$"
+ * means messages published after `subscribe` resolves, "0" the whole retained stream, any
+ * other id the messages after it. Handlers run one at a time; a failing handler is logged
+ * and the loop moves on. The partition key travels in the message (field `k`).
+ */
+export function createRedisBus(opts: RedisBusOptions): Bus {
+  const prefix = opts.prefix ?? "tl:bus:";
+  const maxLen = String(opts.maxLen ?? 100_000);
+  const blockMs = opts.blockMs ?? 5_000;
+  const batchSize = opts.batchSize ?? 256;
+  const logger = opts.logger ?? pino({ name: "bus" });
+  const connectionName = `${prefix.replace(/[^A-Za-z0-9_.-]/g, "_")}bus`;
+  const publisher = new Redis(opts.url, { connectionName, lazyConnect: true });
+  const subscriptions = new Set<Subscription>();
+  let closed = false;
+
+  const streamKey = (topic: string): string => `${prefix}${topic}`;
+
+  return {
+    async publish<T>(topic: string, key: string, payload: T): Promise<string> {
+      if (closed) throw new AdapterClosedError("redis bus");
+      const json = JSON.stringify(payload);
+      if (json === undefined) throw new TypeError(`bus payload for ${topic} is not JSON-serializable`);
+      const id = await publisher.xadd(streamKey(topic), "MAXLEN", "~", maxLen, "*", "k", key, "p", json);
+      return id!;
+    },
+
+    async subscribe<T>(
+      topic: string,
+      handler: (msg: BusMessage<T>) => void | Promise<void>,
+      subOpts: { fromId?: string } = {},
+    ): Promise<Subscription> {
+      if (closed) throw new AdapterClosedError("redis bus");
+      const stream = streamKey(topic);
+      const fromId = subOpts.fromId ?? "$";
+      // "$" is pinned to the current last id now, so nothing published after subscribe()
+      // resolves can slip by before the first XREAD reaches the server.
+      let lastId = fromId;
+      if (fromId === "$") {
+        const last = await publisher.xrevrange(stream, "+", "-", "COUNT", 1);
+        lastId = last[0]?.[0] ?? "0-0";
+      }
+      const reader = publisher.duplicate({ connectionName: `${connectionName}:sub` });
+      let stopped = false;
+
+      const loop = (async () => {
+        let failures = 0;
+        while (!stopped) {
+          let reply: [string, [string, string[]][]][] | null;
+          try {
+            reply = (await reader.xread("COUNT", batchSize, "BLOCK", blockMs, "STREAMS", stream, lastId)) as
+              | [string, [string, string[]][]][]
+              | null;
+            failures = 0;
+          } catch (err) {
+            if (stopped) break;
+            failures += 1;
+            logger.error({ err, topic }, "bus read failed; retrying");
+            await new Promise((r) => setTimeout(r, Math.min(5_000, 100 * 2 ** failures)));
+            continue;
+          }
+          for (const [, entries] of reply ?? []) {
+            for (const [id, fields] of entries) {
+              if (stopped) return;
+              lastId = id;
+              const msg: BusMessage<T> = { id, topic, key: "", payload: undefined as T };
+              for (let i = 0; i + 1 < fields.length; i += 2) {
+                if (fields[i] === "k") msg.key = fields[i + 1]!;
+                else if (fields[i] === "p") msg.payload = JSON.parse(fields[i + 1]!) as T;
+              }
+              try {
+                await handler(msg);
+              } catch (err) {
+                logger.error({ err, topic, messageId: id }, "bus handler failed; message skipped");
+              }
+            }
+          }
+        }
+      })();
+
+      const subscription: Subscription = {
+        async close() {
+          if (stopped) return loop;
+          stopped = true;
+          subscriptions.delete(subscription);
+          // disconnect (not quit) so a pending XREAD BLOCK is abandoned at once.
+          reader.disconnect();
+          await loop;
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.close()));
+      if (publisher.status === "wait") publisher.disconnect();
+      else await publisher.quit().catch(() => publisher.disconnect());
+    },
+  };
+}
