@@ -29,8 +29,24 @@ export type EndpointDef<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z
   batch?: boolean;
   /** Endpoints served on the no-key demo listener. */
   demo?: boolean;
-  handler: (req: EndpointRequest<z.infer<Q>, z.infer<B>>) => Promise<EndpointResult>;
+  /**
+   * Batch size of a parsed body, for the gate's item allowance. Default: the length of the
+   * body's `items` or `markets` array.
+   */
+  countItems?(body: z.infer<B>): number;
+  handler(req: EndpointRequest<z.infer<Q>, z.infer<B>>): Promise<EndpointResult>;
 };
+
+/**
+ * Declares an endpoint with its query and body types inferred from its schemas, typed as the
+ * plain `EndpointDef` the app's lists hold.
+ * @example export const getChains = defineEndpoint({ method: "GET", path: "/v1/meta/chains", ... });
+ */
+export function defineEndpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
+  def: EndpointDef<Q, B>,
+): EndpointDef {
+  return def as unknown as EndpointDef;
+}
 
 export type EndpointRequest<Q, B> = {
   query: Q;
@@ -49,7 +65,10 @@ export type EndpointResult = {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
-  /** For perItem billing: how many items were served (error slots excluded). */
+  /**
+   * For perItem billing: how many items were served (error slots excluded). Default: 1 for a
+   * single call; for a batch, the `{ data }` slots of the body's `data` array.
+   */
   servedItems?: number;
 };
 

@@ -9,7 +9,9 @@ export interface RequestGate {
   /**
    * Authenticates and applies rate limits and credit pre-checks. Throws an ApiError
    * (UNAUTHORIZED, RATE_LIMITED, PAYMENT_REQUIRED, QUOTA_EXCEEDED, FORBIDDEN) to refuse.
-   * `items` is the batch size (1 for single calls).
+   * `items` is the batch size (1 for single calls). An error thrown here may carry a `headers`
+   * record (see `GateRefusal`), which the app puts on the error response (e.g. `X-RateLimit-*`,
+   * `X-Credits-Remaining: 0` on a 402).
    */
   admit(input: GateInput): Promise<Admission>;
 }
@@ -32,6 +34,9 @@ export type Admission = {
    */
   settle(result: { status: number; servedItems: number }): Promise<Record<string, string>>;
 };
+
+/** Optional shape of an error thrown by `admit` or `settle`: headers for the error response. */
+export type GateRefusal = { headers?: Record<string, string> };
 
 /** A gate that lets everything through unbilled (dev stack without billing, internal listeners). */
 export const openGate: RequestGate = {
