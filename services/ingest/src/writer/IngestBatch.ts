@@ -1,0 +1,51 @@
+import type { ChainId, PoolRecord, TokenRecord, TradeRecord } from "@tapeline/core";
+
+/** A block the batch covers, kept while unfinalized for reorg detection (Solana: a slot). */
+export type IngestBlock = { number: bigint; hash: string; parentHash: string; at: number };
+
+/** Native coin price in USD for one minute (`minute` is the minute start, unix ms). */
+export type NativePricePoint = { minute: number; priceUsd: string; source: string };
+
+/** The chain's ingest progress, written in the same transaction as the rows it covers. */
+export type IngestCheckpoint = {
+  block: bigint;
+  blockHash: string | null;
+  headBlock: bigint | null;
+  headAt: number | null;
+};
+
+/**
+ * Everything one ingest step writes, chain-agnostic: on EVM a block is a block, `txHash` a
+ * transaction hash and `logIndex` the log index; on Solana a block is a slot, `txHash` the
+ * signature and `logIndex` the instruction index.
+ *
+ * Trades feed candle buckets only when their `priceNative` is known and the decimals of their
+ * token and quote are known (stored, or in `tokens` of the same batch).
+ * A backfill batch leaves `checkpoint` out (the live tail owns it) and usually `blocks` empty.
+ */
+export type IngestBatch = {
+  chain: ChainId;
+  blocks: IngestBlock[];
+  trades: TradeRecord[];
+  pools: PoolRecord[];
+  tokens: TokenRecord[];
+  nativePrices?: NativePricePoint[];
+  checkpoint?: IngestCheckpoint;
+};
+
+/** What a write changed: only newly inserted trades count (a rewrite inserts nothing). */
+export type WriteBatchResult = {
+  /** ids of the trades this call inserted, in batch order */
+  insertedTradeIds: string[];
+  /** candle bucket rows inserted or merged */
+  bucketsTouched: number;
+};
+
+/** What a rollback removed. */
+export type RollbackResult = {
+  chain: ChainId;
+  ancestorBlock: bigint;
+  tradesDeleted: number;
+  /** markets whose trades, buckets or pool state changed */
+  markets: string[];
+};

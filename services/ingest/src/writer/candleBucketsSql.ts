@@ -1,0 +1,102 @@
+/** Base candle resolutions in seconds; every served interval rolls up from one of these. */
+export const CANDLE_RESOLUTIONS_S = [1, 60, 3600, 86400] as const;
+
+/** A native/USD rate older than this before a trade's minute is not used for its USD volume. */
+export const USD_RATE_MAX_AGE_MS = 3_600_000;
+
+/**
+ * SQL CTEs (to append after a `with` list) that aggregate the trades of relation `source` into
+ * candle bucket rows (`bucket_rows`), and the statement that upserts them, merging with stored
+ * buckets: open/close are taken from whichever side holds the earlier/later trade by the key
+ * (at, block, log_index, id), so arrival order never matters; high/low/volumes/count combine.
+ *
+ * `source` must expose market, chain_id, token_address, quote_address, at, block, log_index, id,
+ * price_native, volume_native, amount_token, amount_quote. `resFilter` is an extra condition on
+ * a source row `s` and resolution `res.r` (used to rebuild only some buckets).
+ * Whole units are exact: raw × 1e-decimals in numeric. USD volume uses the latest native/USD
+ * minute at or before the trade's minute within USD_RATE_MAX_AGE_MS; unknown rates add nothing,
+ * and a bucket with no known rate keeps volume_usd null.
+ */
+export function candleBucketsSql(source: string, resFilter = "true"): { ctes: string; upsert: string } {
+  const ctes = `
+  bucket_src as (
+    select s.market, s.chain_id, s.at, s.block, s.log_index, s.id, s.price_native, s.volume_native,
+           trim_scale(s.amount_token * ('1e-' || tt.decimals)::numeric) as vol_token,
+           trim_scale(s.amount_quote * ('1e-' || tq.decimals)::numeric) as vol_quote,
+           (s.at / 60000) * 60000 as minute
+    from ${source} s
+    join tokens tt on tt.chain_id = s.chain_id and tt.address = s.token_address and tt.decimals is not null
+    join tokens tq on tq.chain_id = s.chain_id and tq.address = s.quote_address and tq.decimals is not null
+    where s.price_native is not null
+  ),
+  bucket_rates as (
+    select m.chain_id, m.minute,
+           (select np.price_usd from native_prices np
+             where np.chain_id = m.chain_id and np.minute <= m.minute and np.minute > m.minute - ${USD_RATE_MAX_AGE_MS}
+             order by np.minute desc limit 1) as usd
+    from (select distinct chain_id, minute from bucket_src) m
+  ),
+  bucket_rows as (
+    select s.market, res.r as resolution_s, (s.at / 1000 / res.r) * res.r as bucket_start,
+           (array_agg((s.at, s.block, s.log_index, s.id, s.price_native)::candle_edge
+              order by s.at, s.block, s.log_index, s.id))[1] as first_edge,
+           (array_agg((s.at, s.block, s.log_index, s.id, s.price_native)::candle_edge
+              order by s.at desc, s.block desc, s.log_index desc, s.id desc))[1] as last_edge,
+           max(s.price_native) as high, min(s.price_native) as low,
+           coalesce(sum(s.volume_native), 0) as volume_native,
+           sum(s.vol_quote) as volume_quote, sum(s.vol_token) as volume_token,
+           sum(s.volume_native * r.usd) as volume_usd,
+           count(*)::int as trades
+    from bucket_src s
+    join bucket_rates r on r.chain_id = s.chain_id and r.minute = s.minute
+    cross join (values (1), (60), (3600), (86400)) as res(r)
+    where ${resFilter}
+    group by 1, 2, 3
+  )`;
+  const upsert = `
+    insert into candle_buckets as c (market, resolution_s, bucket_start, open, high, low, close,
+      volume_native, volume_quote, volume_token, volume_usd, trades, first_at, last_at,
+      first_block, first_log_index, first_id, last_block, last_log_index, last_id)
+    select market, resolution_s, bucket_start, (first_edge).price, high, low, (last_edge).price,
+      volume_native, volume_quote, volume_token, volume_usd, trades, (first_edge).at, (last_edge).at,
+      (first_edge).block, (first_edge).log_index, (first_edge).id,
+      (last_edge).block, (last_edge).log_index, (last_edge).id
+    from bucket_rows
+    on conflict (market, resolution_s, bucket_start) do update set
+      open = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id)
+                     < (c.first_at, c.first_block, c.first_log_index, c.first_id)
+                  then excluded.open else c.open end,
+      first_at = least(c.first_at, excluded.first_at),
+      first_block = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id)
+                     < (c.first_at, c.first_block, c.first_log_index, c.first_id)
+                  then excluded.first_block else c.first_block end,
+      first_log_index = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id)
+                     < (c.first_at, c.first_block, c.first_log_index, c.first_id)
+                  then excluded.first_log_index else c.first_log_index end,
+      first_id = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id)
+                     < (c.first_at, c.first_block, c.first_log_index, c.first_id)
+                  then excluded.first_id else c.first_id end,
+      close = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id)
+                      > (c.last_at, c.last_block, c.last_log_index, c.last_id)
+                   then excluded.close else c.close end,
+      last_at = greatest(c.last_at, excluded.last_at),
+      last_block = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id)
+                      > (c.last_at, c.last_block, c.last_log_index, c.last_id)
+                   then excluded.last_block else c.last_block end,
+      last_log_index = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id)
+                      > (c.last_at, c.last_block, c.last_log_index, c.last_id)
+                   then excluded.last_log_index else c.last_log_index end,
+      last_id = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id)
+                      > (c.last_at, c.last_block, c.last_log_index, c.last_id)
+                   then excluded.last_id else c.last_id end,
+      high = greatest(c.high, excluded.high),
+      low = least(c.low, excluded.low),
+      volume_native = c.volume_native + excluded.volume_native,
+      volume_quote = c.volume_quote + excluded.volume_quote,
+      volume_token = c.volume_token + excluded.volume_token,
+      volume_usd = case when c.volume_usd is null and excluded.volume_usd is null then null
+                        else coalesce(c.volume_usd, 0) + coalesce(excluded.volume_usd, 0) end,
+      trades = c.trades + excluded.trades
+    returning 1`;
+  return { ctes, upsert };
+}

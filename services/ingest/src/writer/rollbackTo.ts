@@ -1,0 +1,109 @@
+import type { ChainId } from "@tapeline/core";
+import type pg from "pg";
+import { candleBucketsSql } from "./candleBucketsSql.ts";
+import type { RollbackResult } from "./IngestBatch.ts";
+
+// Rebuild only the buckets at or after the one holding the market's earliest removed trade.
+const REBUILD = candleBucketsSql(
+  `(select t.* from trades t join rb_aff a on a.market = t.market
+    where t.at >= (a.min_at / 86400000) * 86400000)`,
+  `(s.at / 1000 / res.r) * res.r >= (select (a.min_at / 1000 / res.r) * res.r from rb_aff a where a.market = s.market)`,
+);
+
+/**
+ * Undoes everything blocks after `ancestorBlock` wrote on `chain`, in ONE transaction: deletes
+ * their trades, rebuilds the candle buckets those trades fed from the trades that remain,
+ * restores each touched pool's state from its last snapshot at or before the ancestor (pools
+ * first seen after it and left without trades are removed), recomputes last trade times and
+ * best pools, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
+ * @returns the markets touched and how many trades were removed.
+ */
+export async function rollbackTo(
+  pool: pg.Pool,
+  chain: ChainId,
+  ancestorBlock: bigint,
+): Promise<RollbackResult> {
+  const anc = ancestorBlock.toString();
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    await client.query(`create temp table rb_aff (market text primary key, min_at bigint) on commit drop`);
+    const del = await client.query<{ n: number }>(
+      `with d as (delete from trades where chain_id = $1 and block > $2 returning market, at),
+       ins as (insert into rb_aff select market, min(at) from d group by market returning 1)
+       select count(*)::int as n from d`,
+      [chain, anc],
+    );
+    const tradesDeleted = del.rows[0]?.n ?? 0;
+    await client.query("analyze rb_aff");
+    await client.query(
+      `delete from candle_buckets c using rb_aff a
+       where c.market = a.market and c.bucket_start >= (a.min_at / 1000 / c.resolution_s) * c.resolution_s`,
+    );
+    await client.query(`with ${REBUILD.ctes} ${REBUILD.upsert}`);
+
+    // Pool state: the markets whose state changed after the ancestor get their last earlier snapshot.
+    const touched = await client.query<{ market: string }>(
+      `select distinct market from pool_snapshots where chain_id = $1 and block > $2
+       union select market from pools where chain_id = $1 and (created_block > $2 or updated_block > $2)
+       union select market from rb_aff`,
+      [chain, anc],
+    );
+    const markets = touched.rows.map((r) => r.market);
+    const tokens = await client.query<{ token_address: string }>(
+      "select distinct token_address from pools where market = any($1::text[])",
+      [markets],
+    );
+    await client.query("delete from pool_snapshots where chain_id = $1 and block > $2", [chain, anc]);
+    await client.query(
+      `update pools p set
+         reserve0 = s.reserve0, reserve1 = s.reserve1, liquidity = s.liquidity, sqrt_price_x96 = s.sqrt_price_x96,
+         tick = s.tick, price_native = s.price_native, price_quote = s.price_quote,
+         liquidity_native = s.liquidity_native, updated_block = s.block, updated_at = $3
+       from (select p2.market as pool_market, last.* from pools p2
+             left join lateral (select ps.block, ps.reserve0, ps.reserve1, ps.liquidity, ps.sqrt_price_x96, ps.tick,
+                                  ps.price_native, ps.price_quote, ps.liquidity_native
+                                from pool_snapshots ps where ps.market = p2.market and ps.block <= $2
+                                order by ps.block desc limit 1) last on true
+             where p2.chain_id = $1 and p2.updated_block > $2) s
+       where p.market = s.pool_market`,
+      [chain, anc, Date.now()],
+    );
+    await client.query(
+      `delete from pools p where p.chain_id = $1 and p.created_block > $2
+       and not exists (select 1 from trades t where t.market = p.market)`,
+      [chain, anc],
+    );
+    await client.query(
+      `update pools p set last_trade_at = (select max(t.at) from trades t where t.market = p.market)
+       where p.market = any($1::text[])`,
+      [markets],
+    );
+    await client.query(
+      `update tokens t set best_pool = b.address
+       from (
+         select distinct on (k.token_address) k.token_address, p.address
+         from unnest($2::text[]) as k(token_address)
+         left join pools p on p.chain_id = $1 and p.token_address = k.token_address
+         order by k.token_address, p.liquidity_native desc nulls last, p.last_trade_at desc nulls last,
+           p.created_at asc nulls last, p.address
+       ) b
+       where t.chain_id = $1 and t.address = b.token_address and t.best_pool is distinct from b.address`,
+      [chain, tokens.rows.map((r) => r.token_address)],
+    );
+    await client.query("delete from ingest_blocks where chain_id = $1 and number > $2", [chain, anc]);
+    await client.query(
+      `update ingest_checkpoints set block = $2,
+         block_hash = (select hash from ingest_blocks where chain_id = $1 and number = $2), updated_at = $3
+       where chain_id = $1 and block > $2`,
+      [chain, anc, Date.now()],
+    );
+    await client.query("commit");
+    return { chain, ancestorBlock, tradesDeleted, markets };
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,372 @@
+import {
+  type ChainId,
+  type PoolRecord,
+  parseUnits,
+  type TokenRecord,
+  type TradeRecord,
+} from "@tapeline/core";
+import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { IngestBatch } from "./IngestBatch.ts";
+import { rollbackTo } from "./rollbackTo.ts";
+import { writeBatch } from "./writeBatch.ts";
+
+const CHAIN: ChainId = "evm:31337";
+const TOKEN = "0x00000000000000000000000000000000000000aa";
+const QUOTE = "0x00000000000000000000000000000000000000bb";
+const tokens: TokenRecord[] = [
+  { chain: CHAIN, address: TOKEN, name: "Token", symbol: "TKN", decimals: 18, totalSupply: 10n ** 24n },
+  { chain: CHAIN, address: QUOTE, name: "Wrapped", symbol: "WETH", decimals: 18, totalSupply: null },
+];
+
+function pool(address: string, block: bigint, reserve0: bigint): PoolRecord {
+  return {
+    chain: CHAIN,
+    address,
+    venueType: "UNISWAP_V2",
+    factory: "0x00000000000000000000000000000000000000ff",
+    token0: TOKEN,
+    token1: QUOTE,
+    tokenAddress: TOKEN,
+    quoteAddress: QUOTE,
+    reserve0,
+    reserve1: reserve0 * 2n,
+    priceNative: "2",
+    liquidityNative: (reserve0 / 10n ** 18n).toString(),
+    createdBlock: 1n,
+    createdAt: 1_700_000_000_000,
+    updatedBlock: block,
+  };
+}
+
+/** A trade at `block` (12 s blocks) of `amountToken` whole tokens at `price` native each. */
+function trade(
+  poolAddr: string,
+  block: number,
+  logIndex: number,
+  amountToken: number,
+  price: string,
+): TradeRecord {
+  const amountTokenRaw = BigInt(amountToken) * 10n ** 18n;
+  const amountQuoteRaw = (amountTokenRaw * parseUnits(price, 18)) / 10n ** 18n;
+  const txHash = `0x${block.toString(16).padStart(8, "0")}${logIndex.toString(16).padStart(56, "0")}`;
+  return {
+    chain: CHAIN,
+    pool: poolAddr,
+    id: `${txHash}:${logIndex}`,
+    txHash,
+    block: BigInt(block),
+    logIndex,
+    at: 1_700_000_000_000 + block * 12_000,
+    maker: "0x00000000000000000000000000000000000000cc",
+    isBuy: logIndex % 2 === 0,
+    tokenAddress: TOKEN,
+    quoteAddress: QUOTE,
+    amountToken: amountTokenRaw,
+    amountQuote: amountQuoteRaw,
+    priceQuote: price,
+    priceNative: price,
+    volumeNative: String(Number(price) * amountToken),
+    feesNative: "0.001",
+    isWash: null,
+    preconfirmed: false,
+    router: null,
+  };
+}
+
+const dec = (v: string | null) => (v === null ? null : parseUnits(v, 40));
+
+type Bucket = {
+  market: string;
+  resolution_s: number;
+  bucket_start: string;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume_native: string;
+  volume_quote: string;
+  volume_token: string;
+  volume_usd: string | null;
+  trades: number;
+  first_at: string;
+  last_at: string;
+};
+
+/** The buckets the trades must give, computed directly from the trade list. */
+function expectedBuckets(trades: TradeRecord[], usdPerNative: string | null) {
+  const out = new Map<
+    string,
+    {
+      open: bigint;
+      high: bigint;
+      low: bigint;
+      close: bigint;
+      vn: bigint;
+      vq: bigint;
+      vt: bigint;
+      usd: bigint | null;
+      n: number;
+      first: number;
+      last: number;
+    }
+  >();
+  const sorted = [...trades].sort(
+    (a, b) => a.at - b.at || Number(a.block - b.block) || a.logIndex - b.logIndex,
+  );
+  for (const t of sorted) {
+    for (const r of [1, 60, 3600, 86400]) {
+      const start = Math.floor(t.at / 1000 / r) * r;
+      const key = `${CHAIN}/${t.pool}|${r}|${start}`;
+      const p = dec(t.priceNative)!;
+      const vn = dec(t.volumeNative)!;
+      const b = out.get(key);
+      const usd = usdPerNative === null ? null : (vn * dec(usdPerNative)!) / 10n ** 40n;
+      if (!b) {
+        out.set(key, {
+          open: p,
+          high: p,
+          low: p,
+          close: p,
+          vn,
+          vq: t.amountQuote * 10n ** 22n,
+          vt: t.amountToken * 10n ** 22n,
+          usd,
+          n: 1,
+          first: t.at,
+          last: t.at,
+        });
+      } else {
+        b.close = p;
+        b.high = p > b.high ? p : b.high;
+        b.low = p < b.low ? p : b.low;
+        b.vn += vn;
+        b.vq += t.amountQuote * 10n ** 22n;
+        b.vt += t.amountToken * 10n ** 22n;
+        b.usd = b.usd === null || usd === null ? null : b.usd + usd;
+        b.n += 1;
+        b.last = t.at;
+      }
+    }
+  }
+  return out;
+}
+
+async function readBuckets(db: TestDatabase, market?: string): Promise<Bucket[]> {
+  const res = await db.pool.query<Bucket>(
+    `select market, resolution_s, bucket_start, open, high, low, close, volume_native, volume_quote, volume_token,
+       volume_usd, trades, first_at, last_at from candle_buckets where ($1::text is null or market = $1)
+     order by market, resolution_s, bucket_start`,
+    [market ?? null],
+  );
+  return res.rows;
+}
+
+function normalize(rows: Bucket[]) {
+  return rows.map((b) => ({
+    key: `${b.market}|${b.resolution_s}|${b.bucket_start}`,
+    open: dec(b.open),
+    high: dec(b.high),
+    low: dec(b.low),
+    close: dec(b.close),
+    vn: dec(b.volume_native),
+    vq: dec(b.volume_quote),
+    vt: dec(b.volume_token),
+    usd: dec(b.volume_usd),
+    n: b.trades,
+    first: Number(b.first_at),
+    last: Number(b.last_at),
+  }));
+}
+
+function batchOf(trades: TradeRecord[], pools: PoolRecord[], head: number): IngestBatch {
+  const blocks = [...new Set(trades.map((t) => Number(t.block)))].map((n) => ({
+    number: BigInt(n),
+    hash: `0xh${n}`,
+    parentHash: `0xh${n - 1}`,
+    at: 1_700_000_000_000 + n * 12_000,
+  }));
+  return {
+    chain: CHAIN,
+    blocks,
+    trades,
+    pools,
+    tokens,
+    checkpoint: { block: BigInt(head), blockHash: `0xh${head}`, headBlock: BigInt(head), headAt: null },
+  };
+}
+
+describe("writeBatch", () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it("stores trades, buckets, pool state and checkpoint; a rewrite changes nothing", async () => {
+    const P = "0x0000000000000000000000000000000000000001";
+    // several trades share a block time (same block) and the same second; prices move up and down
+    const trades = [
+      trade(P, 10, 0, 3, "1.5"),
+      trade(P, 10, 1, 2, "1.25"),
+      trade(P, 10, 2, 1, "1.75"),
+      trade(P, 11, 0, 5, "1.1"),
+      trade(P, 15, 3, 4, "2.05"),
+      trade(P, 400, 1, 7, "0.9"),
+    ];
+    const first = await writeBatch(db.pool, batchOf(trades, [pool(P, 400n, 10n ** 21n)], 400));
+    expect(first.insertedTradeIds).toEqual(trades.map((t) => t.id));
+
+    const expected = expectedBuckets(trades, null);
+    const got = normalize(await readBuckets(db, `${CHAIN}/${P}`));
+    expect(got.length).toBe(expected.size);
+    for (const b of got) {
+      const e = expected.get(b.key)!;
+      expect(e, b.key).toBeDefined();
+      expect(b).toEqual({
+        key: b.key,
+        open: e.open,
+        high: e.high,
+        low: e.low,
+        close: e.close,
+        vn: e.vn,
+        vq: e.vq,
+        vt: e.vt,
+        usd: null,
+        n: e.n,
+        first: e.first,
+        last: e.last,
+      });
+    }
+    const cp = await db.pool.query("select block, block_hash from ingest_checkpoints where chain_id = $1", [
+      CHAIN,
+    ]);
+    expect(cp.rows[0]).toEqual({ block: "400", block_hash: "0xh400" });
+    const p = await db.pool.query("select reserve0, last_trade_at from pools where address = $1", [P]);
+    expect(p.rows[0]).toEqual({ reserve0: (10n ** 21n).toString(), last_trade_at: String(trades[5]!.at) });
+    const best = await db.pool.query("select best_pool from tokens where address = $1", [TOKEN]);
+    expect(best.rows[0].best_pool).toBe(P);
+
+    const before = await readBuckets(db);
+    const again = await writeBatch(db.pool, batchOf(trades, [pool(P, 400n, 10n ** 21n)], 400));
+    expect(again.insertedTradeIds).toEqual([]);
+    expect(await readBuckets(db)).toEqual(before);
+    const n = await db.pool.query("select count(*)::int as n from trades where pool_address = $1", [P]);
+    expect(n.rows[0].n).toBe(trades.length);
+  });
+
+  it("merges buckets the same whatever order the trades arrive in", async () => {
+    const A = "0x0000000000000000000000000000000000000002";
+    const B = "0x0000000000000000000000000000000000000003";
+    const mk = (p: string) => [
+      trade(p, 20, 0, 3, "1.5"),
+      trade(p, 20, 4, 2, "1.3"),
+      trade(p, 20, 7, 6, "1.8"),
+      trade(p, 21, 2, 1, "1.4"),
+      trade(p, 30, 1, 2, "1.6"),
+      trade(p, 301, 0, 9, "1.2"),
+    ];
+    await writeBatch(db.pool, batchOf(mk(A), [pool(A, 301n, 10n ** 20n)], 301));
+    const shuffled = mk(B);
+    // arrival order: the last trades first, then the first ones, one by one
+    for (const i of [5, 3, 2, 0, 4, 1])
+      await writeBatch(db.pool, batchOf([shuffled[i]!], [pool(B, 301n, 10n ** 20n)], 301));
+    const a = normalize(await readBuckets(db, `${CHAIN}/${A}`)).map((b) => ({
+      ...b,
+      key: b.key.replace(A, ""),
+    }));
+    const b = normalize(await readBuckets(db, `${CHAIN}/${B}`)).map((x) => ({
+      ...x,
+      key: x.key.replace(B, ""),
+    }));
+    expect(b).toEqual(a);
+    expect(a.find((x) => x.key.includes("|86400|"))!.n).toBe(6);
+  });
+
+  it("values USD volume at the native price of the trade's minute", async () => {
+    const P = "0x0000000000000000000000000000000000000004";
+    const trades = [trade(P, 50, 0, 3, "1.5"), trade(P, 51, 0, 1, "2")];
+    const minute = Math.floor(trades[0]!.at / 60_000) * 60_000;
+    await writeBatch(db.pool, {
+      ...batchOf(trades, [pool(P, 51n, 10n ** 20n)], 51),
+      nativePrices: [{ minute, priceUsd: "3000.5", source: "test" }],
+    });
+    const expected = expectedBuckets(trades, "3000.5");
+    for (const b of normalize(await readBuckets(db, `${CHAIN}/${P}`))) {
+      expect(b.usd).toBe(expected.get(b.key)!.usd);
+    }
+  });
+
+  it("keeps newer pool state when an older record arrives (backfill behind the tail)", async () => {
+    const P = "0x0000000000000000000000000000000000000005";
+    await writeBatch(db.pool, batchOf([], [pool(P, 900n, 7n)], 900));
+    await writeBatch(db.pool, { ...batchOf([], [pool(P, 100n, 3n)], 900), checkpoint: undefined });
+    const p = await db.pool.query("select reserve0, updated_block from pools where address = $1", [P]);
+    expect(p.rows[0]).toEqual({ reserve0: "7", updated_block: "900" });
+  });
+});
+
+describe("rollbackTo", () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it("removes what later blocks wrote and rebuilds buckets and pool state", async () => {
+    const P = "0x0000000000000000000000000000000000000010";
+    const Q = "0x0000000000000000000000000000000000000011";
+    const kept = [trade(P, 100, 0, 1, "1"), trade(P, 101, 3, 2, "1.2"), trade(P, 102, 1, 3, "0.8")];
+    const orphan = [trade(P, 103, 0, 4, "5"), trade(P, 104, 2, 1, "0.1"), trade(Q, 104, 5, 1, "3")];
+    await writeBatch(db.pool, batchOf(kept, [pool(P, 102n, 500n)], 102));
+    await writeBatch(db.pool, {
+      ...batchOf(orphan, [pool(P, 104n, 999n), { ...pool(Q, 104n, 1n), createdBlock: 103n }], 104),
+    });
+    const res = await rollbackTo(db.pool, CHAIN, 102n);
+    expect(res.tradesDeleted).toBe(3);
+    expect(new Set(res.markets)).toEqual(new Set([`${CHAIN}/${P}`, `${CHAIN}/${Q}`]));
+
+    const ids = await db.pool.query<{ id: string }>("select id from trades order by block, log_index");
+    expect(ids.rows.map((r) => r.id)).toEqual(kept.map((t) => t.id));
+    const expected = expectedBuckets(kept, null);
+    const got = normalize(await readBuckets(db));
+    expect(got.map((b) => b.key).sort()).toEqual([...expected.keys()].sort());
+    for (const b of got) {
+      const e = expected.get(b.key)!;
+      expect([b.open, b.high, b.low, b.close, b.vn, b.n, b.first, b.last]).toEqual([
+        e.open,
+        e.high,
+        e.low,
+        e.close,
+        e.vn,
+        e.n,
+        e.first,
+        e.last,
+      ]);
+    }
+    const pools = await db.pool.query(
+      "select address, reserve0, updated_block, last_trade_at from pools order by address",
+    );
+    expect(pools.rows).toEqual([
+      { address: P, reserve0: "500", updated_block: "102", last_trade_at: String(kept[2]!.at) },
+    ]);
+    const blocks = await db.pool.query("select max(number) as m from ingest_blocks");
+    expect(blocks.rows[0].m).toBe("102");
+    const cp = await db.pool.query("select block, block_hash from ingest_checkpoints");
+    expect(cp.rows[0]).toEqual({ block: "102", block_hash: "0xh102" });
+
+    // re-ingesting the orphaned batch after the rollback gives the same state as a straight write
+    await writeBatch(
+      db.pool,
+      batchOf(orphan, [pool(P, 104n, 999n), { ...pool(Q, 104n, 1n), createdBlock: 103n }], 104),
+    );
+    const all = expectedBuckets([...kept, ...orphan], null);
+    const after = normalize(await readBuckets(db));
+    expect(after.length).toBe(all.size);
+    for (const b of after) expect(b.close).toBe(all.get(b.key)!.close);
+  });
+});

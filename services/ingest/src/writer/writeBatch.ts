@@ -1,0 +1,321 @@
+import { marketKey, type PoolRecord, type TokenRecord, type TradeRecord } from "@tapeline/core";
+import type pg from "pg";
+import { candleBucketsSql } from "./candleBucketsSql.ts";
+import type { IngestBatch, WriteBatchResult } from "./IngestBatch.ts";
+
+const str = (v: bigint | number | null | undefined): string | null =>
+  v === null || v === undefined ? null : v.toString();
+
+/** Later records of the same key override earlier ones field by field (absent keeps). */
+function mergeByKey<T extends object>(items: readonly T[], key: (t: T) => string): T[] {
+  const out = new Map<string, T>();
+  for (const item of items) {
+    const k = key(item);
+    const prev = out.get(k);
+    if (!prev) {
+      out.set(k, item);
+      continue;
+    }
+    const merged: Record<string, unknown> = { ...(prev as Record<string, unknown>) };
+    for (const [f, v] of Object.entries(item)) if (v !== undefined && v !== null) merged[f] = v;
+    out.set(k, merged as T);
+  }
+  return [...out.values()];
+}
+
+async function upsertTokens(client: pg.PoolClient, tokens: TokenRecord[], now: number): Promise<void> {
+  if (tokens.length === 0) return;
+  const rows = mergeByKey(tokens, (t) => `${t.chain}/${t.address}`);
+  await client.query(
+    `insert into tokens as t (chain_id, address, name, symbol, decimals, total_supply, deployer, created_at, metadata, updated_at)
+     select u.chain_id, u.address, u.name, u.symbol, u.decimals, u.total_supply, u.deployer, u.created_at,
+            coalesce(u.metadata, '{}'::jsonb), $10
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::numeric[], $7::text[], $8::bigint[], $9::jsonb[])
+       as u(chain_id, address, name, symbol, decimals, total_supply, deployer, created_at, metadata)
+     on conflict (chain_id, address) do update set
+       name = coalesce(excluded.name, t.name),
+       symbol = coalesce(excluded.symbol, t.symbol),
+       decimals = coalesce(excluded.decimals, t.decimals),
+       total_supply = coalesce(excluded.total_supply, t.total_supply),
+       deployer = coalesce(excluded.deployer, t.deployer),
+       created_at = coalesce(t.created_at, excluded.created_at),
+       metadata = t.metadata || excluded.metadata,
+       updated_at = excluded.updated_at`,
+    [
+      rows.map((t) => t.chain),
+      rows.map((t) => t.address),
+      rows.map((t) => t.name),
+      rows.map((t) => t.symbol),
+      rows.map((t) => t.decimals),
+      rows.map((t) => str(t.totalSupply)),
+      rows.map((t) => t.deployer ?? null),
+      rows.map((t) => str(t.createdAt)),
+      rows.map((t) => (t.metadata ? JSON.stringify(t.metadata) : null)),
+      now,
+    ],
+  );
+}
+
+/**
+ * Pools: insert the new ones, then apply every given field (absent or null keeps the stored
+ * value). State fields (reserves, liquidity, price) only move forward: a record whose
+ * `updatedBlock` is older than the stored one (a backfill behind the live tail) leaves them.
+ * Each state change is also kept as a snapshot at its block, for rollbacks.
+ */
+// In an UPDATE's SET list `p` is the row before the update, so this reads the stored block.
+const FWD = "(p.updated_block is null or u.updated_block is null or u.updated_block >= p.updated_block)";
+
+async function upsertPools(client: pg.PoolClient, pools: PoolRecord[], now: number): Promise<void> {
+  if (pools.length === 0) return;
+  const rows = mergeByKey(pools, (p) => marketKey(p.chain, p.address));
+  const params = [
+    rows.map((p) => marketKey(p.chain, p.address)),
+    rows.map((p) => p.chain),
+    rows.map((p) => p.address),
+    rows.map((p) => p.venueType),
+    rows.map((p) => p.factory),
+    rows.map((p) => p.exchangeName ?? null),
+    rows.map((p) => p.feeBps ?? null),
+    rows.map((p) => p.token0),
+    rows.map((p) => p.token1),
+    rows.map((p) => p.tokenAddress),
+    rows.map((p) => p.quoteAddress),
+    rows.map((p) => p.launchpad ?? null),
+    rows.map((p) => p.isLaunchpad ?? null),
+    rows.map((p) => p.bondingProgress ?? null),
+    rows.map((p) => p.migrated ?? null),
+    rows.map((p) => str(p.graduatedAt)),
+    rows.map((p) => p.creator ?? null),
+    rows.map((p) => str(p.reserve0)),
+    rows.map((p) => str(p.reserve1)),
+    rows.map((p) => str(p.liquidity)),
+    rows.map((p) => str(p.sqrtPriceX96)),
+    rows.map((p) => p.tick ?? null),
+    rows.map((p) => p.priceNative ?? null),
+    rows.map((p) => p.priceQuote ?? null),
+    rows.map((p) => p.liquidityNative ?? null),
+    rows.map((p) => str(p.createdAt)),
+    rows.map((p) => str(p.createdBlock)),
+    rows.map((p) => str(p.updatedBlock)),
+    now,
+  ];
+  const src = `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[],
+      $9::text[], $10::text[], $11::text[], $12::text[], $13::bool[], $14::float8[], $15::bool[], $16::bigint[],
+      $17::text[], $18::numeric[], $19::numeric[], $20::numeric[], $21::numeric[], $22::int[], $23::numeric[],
+      $24::numeric[], $25::numeric[], $26::bigint[], $27::bigint[], $28::bigint[])
+    as u(market, chain_id, address, venue_type, factory, exchange_name, fee_bps, token0, token1, token_address,
+      quote_address, launchpad, is_launchpad, bonding_progress, migrated, graduated_at, creator, reserve0, reserve1,
+      liquidity, sqrt_price_x96, tick, price_native, price_quote, liquidity_native, created_at, created_block,
+      updated_block)`;
+  await client.query(
+    `insert into pools (market, chain_id, address, venue_type, factory, exchange_name, fee_bps, token0, token1,
+       token_address, quote_address, launchpad, is_launchpad, bonding_progress, migrated, graduated_at, creator,
+       reserve0, reserve1, liquidity, sqrt_price_x96, tick, price_native, price_quote, liquidity_native,
+       created_at, created_block, updated_block, updated_at)
+     select market, chain_id, address, venue_type, factory, exchange_name, fee_bps, token0, token1,
+       token_address, quote_address, launchpad, coalesce(is_launchpad, false), bonding_progress,
+       coalesce(migrated, false), graduated_at, creator, reserve0, reserve1, liquidity, sqrt_price_x96, tick,
+       price_native, price_quote, liquidity_native, created_at, created_block, updated_block, $29
+     from ${src}
+     on conflict (market) do nothing`,
+    params,
+  );
+  await client.query(
+    `update pools p set
+       venue_type = u.venue_type,
+       factory = coalesce(u.factory, p.factory),
+       exchange_name = coalesce(u.exchange_name, p.exchange_name),
+       fee_bps = coalesce(u.fee_bps, p.fee_bps),
+       token_address = u.token_address,
+       quote_address = u.quote_address,
+       launchpad = coalesce(u.launchpad, p.launchpad),
+       is_launchpad = coalesce(u.is_launchpad, p.is_launchpad),
+       bonding_progress = coalesce(u.bonding_progress, p.bonding_progress),
+       migrated = coalesce(u.migrated, p.migrated),
+       graduated_at = coalesce(u.graduated_at, p.graduated_at),
+       creator = coalesce(u.creator, p.creator),
+       created_at = coalesce(p.created_at, u.created_at),
+       created_block = coalesce(p.created_block, u.created_block),
+       reserve0 = case when ${FWD} then coalesce(u.reserve0, p.reserve0) else p.reserve0 end,
+       reserve1 = case when ${FWD} then coalesce(u.reserve1, p.reserve1) else p.reserve1 end,
+       liquidity = case when ${FWD} then coalesce(u.liquidity, p.liquidity) else p.liquidity end,
+       sqrt_price_x96 = case when ${FWD} then coalesce(u.sqrt_price_x96, p.sqrt_price_x96) else p.sqrt_price_x96 end,
+       tick = case when ${FWD} then coalesce(u.tick, p.tick) else p.tick end,
+       price_native = case when ${FWD} then coalesce(u.price_native, p.price_native) else p.price_native end,
+       price_quote = case when ${FWD} then coalesce(u.price_quote, p.price_quote) else p.price_quote end,
+       liquidity_native = case when ${FWD} then coalesce(u.liquidity_native, p.liquidity_native) else p.liquidity_native end,
+       updated_block = case when ${FWD} then coalesce(u.updated_block, p.updated_block) else p.updated_block end,
+       updated_at = $29
+     from ${src}
+     where p.market = u.market`,
+    params,
+  );
+  await client.query(
+    `insert into pool_snapshots as s (market, chain_id, block, reserve0, reserve1, liquidity, sqrt_price_x96, tick,
+       price_native, price_quote, liquidity_native)
+     select p.market, p.chain_id, p.updated_block, p.reserve0, p.reserve1, p.liquidity, p.sqrt_price_x96, p.tick,
+       p.price_native, p.price_quote, p.liquidity_native
+     from pools p where p.market = any($1::text[]) and p.updated_block is not null
+     on conflict (market, block) do update set reserve0 = excluded.reserve0, reserve1 = excluded.reserve1,
+       liquidity = excluded.liquidity, sqrt_price_x96 = excluded.sqrt_price_x96, tick = excluded.tick,
+       price_native = excluded.price_native, price_quote = excluded.price_quote,
+       liquidity_native = excluded.liquidity_native`,
+    [params[0]],
+  );
+}
+
+const BUCKETS = candleBucketsSql("ins");
+
+/**
+ * Inserts the trades not stored yet (idempotent on market and id) and, in the same statement,
+ * feeds only those into the candle buckets and the pools' last trade time.
+ */
+async function insertTrades(
+  client: pg.PoolClient,
+  trades: TradeRecord[],
+): Promise<{ ids: Set<string>; buckets: number }> {
+  if (trades.length === 0) return { ids: new Set(), buckets: 0 };
+  const res = await client.query<{ ids: string[]; buckets: number }>(
+    `with ins as (
+       insert into trades (market, chain_id, pool_address, id, tx_hash, block, log_index, at, maker, is_buy,
+         token_address, quote_address, amount_token, amount_quote, price_native, price_quote, volume_native,
+         fees_native, is_wash, preconfirmed, router_program, router_name)
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[],
+         $8::bigint[], $9::text[], $10::bool[], $11::text[], $12::text[], $13::numeric[], $14::numeric[],
+         $15::numeric[], $16::numeric[], $17::numeric[], $18::numeric[], $19::bool[], $20::bool[], $21::text[],
+         $22::text[])
+       on conflict (market, id) do nothing
+       returning market, chain_id, token_address, quote_address, at, block, log_index, id, price_native,
+         volume_native, amount_token, amount_quote
+     ),
+     ${BUCKETS.ctes},
+     b as (${BUCKETS.upsert}),
+     lt as (
+       update pools p set last_trade_at = greatest(p.last_trade_at, m.at)
+       from (select market, max(at) as at from ins group by market) m
+       where p.market = m.market
+       returning 1
+     )
+     select coalesce((select array_agg(id) from ins), '{}') as ids, (select count(*) from b)::int as buckets`,
+    [
+      trades.map((t) => marketKey(t.chain, t.pool)),
+      trades.map((t) => t.chain),
+      trades.map((t) => t.pool),
+      trades.map((t) => t.id),
+      trades.map((t) => t.txHash),
+      trades.map((t) => t.block.toString()),
+      trades.map((t) => t.logIndex),
+      trades.map((t) => t.at),
+      trades.map((t) => t.maker),
+      trades.map((t) => t.isBuy),
+      trades.map((t) => t.tokenAddress),
+      trades.map((t) => t.quoteAddress),
+      trades.map((t) => t.amountToken.toString()),
+      trades.map((t) => t.amountQuote.toString()),
+      trades.map((t) => t.priceNative),
+      trades.map((t) => t.priceQuote),
+      trades.map((t) => t.volumeNative),
+      trades.map((t) => t.feesNative),
+      trades.map((t) => t.isWash),
+      trades.map((t) => t.preconfirmed),
+      trades.map((t) => t.router?.programId ?? null),
+      trades.map((t) => t.router?.name ?? null),
+    ],
+  );
+  const row = res.rows[0]!;
+  return { ids: new Set(row.ids), buckets: row.buckets };
+}
+
+/**
+ * Best pool of each token touched: the pool holding the most native liquidity (unknown last),
+ * then the most recently traded, then the oldest, then the lowest address (deterministic).
+ */
+async function refreshBestPools(client: pg.PoolClient, pools: PoolRecord[]): Promise<void> {
+  if (pools.length === 0) return;
+  const keys = mergeByKey(
+    pools.map((p) => ({ chain: p.chain, token: p.tokenAddress })),
+    (k) => `${k.chain}/${k.token}`,
+  );
+  await client.query(
+    `update tokens t set best_pool = b.address
+     from (
+       select distinct on (p.chain_id, p.token_address) p.chain_id, p.token_address, p.address
+       from pools p
+       join unnest($1::text[], $2::text[]) as k(chain_id, token) on p.chain_id = k.chain_id and p.token_address = k.token
+       order by p.chain_id, p.token_address, p.liquidity_native desc nulls last, p.last_trade_at desc nulls last,
+         p.created_at asc nulls last, p.address
+     ) b
+     where t.chain_id = b.chain_id and t.address = b.token_address and t.best_pool is distinct from b.address`,
+    [keys.map((k) => k.chain), keys.map((k) => k.token)],
+  );
+}
+
+/**
+ * Writes one ingest batch in ONE transaction: tokens, pools (state and snapshots), native
+ * prices, trades (idempotent on market and trade id), the candle buckets of the trades newly
+ * inserted (1s, 60s, 3600s, 86400s), the unfinalized blocks and the chain checkpoint. Writing
+ * the same batch twice changes nothing the second time. Chain-agnostic (see IngestBatch).
+ * @returns the ids of the trades inserted by this call and the bucket rows touched.
+ */
+export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<WriteBatchResult> {
+  const now = Date.now();
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    await upsertTokens(client, batch.tokens, now);
+    await upsertPools(client, batch.pools, now);
+    const prices = batch.nativePrices ?? [];
+    if (prices.length > 0) {
+      await client.query(
+        `insert into native_prices (chain_id, minute, price_usd, source)
+         select $1, minute, price_usd, source from unnest($2::bigint[], $3::numeric[], $4::text[]) as u(minute, price_usd, source)
+         on conflict (chain_id, minute) do update set price_usd = excluded.price_usd, source = excluded.source`,
+        [
+          batch.chain,
+          prices.map((p) => p.minute),
+          prices.map((p) => p.priceUsd),
+          prices.map((p) => p.source),
+        ],
+      );
+    }
+    const trades = mergeByKey(batch.trades, (t) => `${marketKey(t.chain, t.pool)}|${t.id}`);
+    const { ids, buckets } = await insertTrades(client, trades);
+    await refreshBestPools(client, batch.pools);
+    if (batch.blocks.length > 0) {
+      const blocks = mergeByKey(batch.blocks, (b) => b.number.toString());
+      await client.query(
+        `insert into ingest_blocks (chain_id, number, hash, parent_hash, at)
+         select $1, number, hash, parent_hash, at from unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[])
+           as u(number, hash, parent_hash, at)
+         on conflict (chain_id, number) do update set hash = excluded.hash, parent_hash = excluded.parent_hash, at = excluded.at`,
+        [
+          batch.chain,
+          blocks.map((b) => b.number.toString()),
+          blocks.map((b) => b.hash),
+          blocks.map((b) => b.parentHash),
+          blocks.map((b) => b.at),
+        ],
+      );
+    }
+    const cp = batch.checkpoint;
+    if (cp) {
+      await client.query(
+        `insert into ingest_checkpoints (chain_id, block, block_hash, head_block, head_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6)
+         on conflict (chain_id) do update set block = excluded.block, block_hash = excluded.block_hash,
+           head_block = excluded.head_block, head_at = excluded.head_at, updated_at = excluded.updated_at`,
+        [batch.chain, cp.block.toString(), cp.blockHash, str(cp.headBlock), cp.headAt, now],
+      );
+    }
+    await client.query("commit");
+    return {
+      insertedTradeIds: trades.filter((t) => ids.has(t.id)).map((t) => t.id),
+      bucketsTouched: buckets,
+    };
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
