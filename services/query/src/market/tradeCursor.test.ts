@@ -1,0 +1,20 @@
+import { InvalidParamError } from "@tapeline/core";
+import { describe, expect, it } from "vitest";
+import { decodeTradeCursor } from "./decodeTradeCursor.ts";
+import { encodeTradeCursor } from "./encodeTradeCursor.ts";
+
+describe("trade cursors", () => {
+  it("round-trips a keyset position", () => {
+    const c = { order: "desc" as const, at: 1_700_000_000_123, block: 123456, logIndex: 7, id: "0xabc:7" };
+    expect(decodeTradeCursor(encodeTradeCursor(c), "desc")).toEqual(c);
+  });
+
+  it("refuses garbage and a cursor of the other direction", () => {
+    const asc = encodeTradeCursor({ order: "asc", at: 1, block: 2, logIndex: 3, id: "x" });
+    expect(() => decodeTradeCursor(asc, "desc")).toThrow(InvalidParamError);
+    expect(() => decodeTradeCursor("not-a-cursor", "desc")).toThrow(InvalidParamError);
+    expect(() => decodeTradeCursor(Buffer.from('[1,0,-1,2,3,"x"]').toString("base64url"), "desc")).toThrow(
+      InvalidParamError,
+    );
+  });
+});
