@@ -262,6 +262,8 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
   const client = await pool.connect();
   try {
     await client.query("begin");
+    // the bucket aggregation sorts a few rows per trade; keep that sort in memory
+    await client.query("set local work_mem = '64MB'");
     await upsertTokens(client, batch.tokens, now);
     await upsertPools(client, batch.pools, now);
     const prices = batch.nativePrices ?? [];
