@@ -7,6 +7,7 @@ export * from "./context.ts";
 export * from "./domain.ts";
 export * from "./envelope.ts";
 export * from "./errors.ts";
+export * from "./httpMetrics.ts";
 export * from "./ports/bus.ts";
 export * from "./ports/cache.ts";
 export * from "./ports/marketQueries.ts";

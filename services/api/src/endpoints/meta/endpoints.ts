@@ -1,0 +1,5 @@
+import type { EndpointDef } from "../../endpoint.ts";
+import { getChains } from "./getChains.ts";
+
+/** The meta group: facts about the deployment itself. */
+export const endpoints: EndpointDef[] = [getChains];

@@ -1,0 +1,7 @@
+import type { QueryApi } from "@tapeline/core";
+import type { ShardClient } from "../shardClient.ts";
+
+/** The dev stack's shard client: every key is owned by the one query service in this process. */
+export function createInProcessShardClient(api: QueryApi): ShardClient {
+  return { forKey: () => api, any: () => api, all: () => [api] };
+}

@@ -1,0 +1,19 @@
+import type { Bus, Cache, Context, QueryApi } from "@tapeline/core";
+import type pg from "pg";
+
+/** What a query provider gets to build its methods. `bus` and `cache` are absent where not wired. */
+export type QueryDeps = { pool: pg.Pool; ctx: Context; bus?: Bus; cache?: Cache };
+
+/** Methods a provider adds to the shard's QueryApi, and how to release what it holds. */
+export type QueryProviderResult = { methods: Partial<QueryApi>; close?: () => Promise<void> };
+
+/**
+ * A named group of query methods (meta, market, ...). Providers are merged into one QueryApi;
+ * two providers defining the same method is a startup error. A folder of services/query/src
+ * plugs one in by exporting `provider: QueryProvider` from `<folder>/provider.ts`
+ * (see `loadQueryProviders`).
+ */
+export type QueryProvider = {
+  name: string;
+  create(deps: QueryDeps): QueryProviderResult | Promise<QueryProviderResult>;
+};

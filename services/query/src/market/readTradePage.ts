@@ -1,0 +1,220 @@
+import {
+  type ChainId,
+  chainFamily,
+  formatUnits,
+  type TradeOrder,
+  type TradePage,
+  type TradeQuery,
+  type TradeRow,
+} from "@tapeline/core";
+import { decodeTradeCursor } from "./decodeTradeCursor.ts";
+import { encodeTradeCursor } from "./encodeTradeCursor.ts";
+import type { MarketDb } from "./MarketDb.ts";
+import { NATIVE_ADDRESSES } from "./readPoolRows.ts";
+
+/** Rows a filtered page may look at before it ends (with `hasMore` and a cursor past them). */
+export const TRADE_SCAN_WINDOW = 10_000;
+
+/** Which trades a tape walks: one market, some markets, or every market of a token. */
+export type TradeScope = { chain: ChainId } & ({ markets: string[] } | { token: string });
+
+export type ReadTradesInput = Omit<TradeQuery, "chain" | "address" | "pools"> & {
+  scope: TradeScope;
+  /** current native/USD rate (EVM spot valuation); null when unknown */
+  spotUsd: number | null;
+};
+
+type Raw = {
+  id: string;
+  at: string;
+  maker: string;
+  is_buy: boolean;
+  amount_token: string;
+  amount_quote: string;
+  price_native: string | null;
+  volume_native: string | null;
+  fees_native: string | null;
+  is_wash: boolean | null;
+  preconfirmed: boolean;
+  tx_hash: string;
+  block: string;
+  log_index: number;
+  pool_address: string;
+  quote_address: string;
+  t_decimals: number | null;
+  q_name: string | null;
+  q_symbol: string | null;
+  q_decimals: number | null;
+  usd: string | null;
+};
+
+/**
+ * Reads one page of a trade tape with a keyset cursor over (at, block, logIndex, id), which is a
+ * total order of a chain's trades, so pages never skip or repeat a trade. Without filters a page
+ * holds the next `limit` trades. With filters (maker, side, minimums, wash) a page looks at no
+ * more than TRADE_SCAN_WINDOW trades: when that window ends before `limit` matches, the page is
+ * short, `hasMore` stays true and the cursor points past the window.
+ */
+export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<TradePage> {
+  const order: TradeOrder = q.order ?? "desc";
+  const desc = order === "desc";
+  const chain = q.scope.chain;
+  const solana = chainFamily(chain) === "solana";
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+
+  const scope =
+    "markets" in q.scope
+      ? q.scope.markets.length === 1
+        ? `t.market = ${p(q.scope.markets[0])}`
+        : `t.market = any(${p(q.scope.markets)}::text[])`
+      : `t.chain_id = ${p(chain)} and t.token_address = ${p(q.scope.token)}`;
+  const base: string[] = [scope];
+  if (q.cursor) {
+    const c = decodeTradeCursor(q.cursor, order);
+    base.push(
+      `(t.at, t.block, t.log_index, t.id) ${desc ? "<" : ">"} (${p(c.at)}::bigint, ${p(c.block)}::bigint, ${p(c.logIndex)}::int, ${p(c.id)}::text)`,
+    );
+  }
+  if (q.fromAt !== null && q.fromAt !== undefined) base.push(`t.at >= ${p(q.fromAt)}::bigint`);
+  if (q.toAt !== null && q.toAt !== undefined) base.push(`t.at <= ${p(q.toAt)}::bigint`);
+  const dir = desc ? "desc" : "asc";
+  const orderBy = `order by t.at ${dir}, t.block ${dir}, t.log_index ${dir}, t.id ${dir}`;
+  const rateSql = `(select np.price_usd from native_prices np where np.chain_id = t.chain_id
+                     and np.minute <= (t.at / 60000) * 60000 order by np.minute desc limit 1)`;
+
+  const filters: string[] = [];
+  if (q.maker) filters.push(`t.maker = ${p(q.maker)}`);
+  if (q.side) filters.push(`t.is_buy = ${q.side === "buy" ? "true" : "false"}`);
+  if (q.minAmountToken !== null && q.minAmountToken !== undefined) {
+    filters.push(
+      `tt.decimals is not null and t.amount_token >= ${p(String(q.minAmountToken))}::numeric * 10 ^ tt.decimals`,
+    );
+  }
+  if (q.minVolumeNative !== null && q.minVolumeNative !== undefined) {
+    filters.push(`t.volume_native >= ${p(String(q.minVolumeNative))}::numeric`);
+  }
+  if (q.minVolumeUsd !== null && q.minVolumeUsd !== undefined) {
+    // An unknown USD value never passes a bound.
+    filters.push(
+      solana
+        ? `t.volume_native * ${rateSql} >= ${p(String(q.minVolumeUsd))}::numeric`
+        : q.spotUsd === null
+          ? "false"
+          : `t.volume_native * ${p(String(q.spotUsd))}::numeric >= ${p(String(q.minVolumeUsd))}::numeric`,
+    );
+  }
+  if (q.wash === "washOnly") filters.push("t.is_wash is true");
+  if (q.wash === "excludeWash") filters.push("t.is_wash is not true");
+
+  const joins = `left join tokens tt on tt.chain_id = t.chain_id and tt.address = t.token_address`;
+  // A filtered walk looks at a bounded window: find the last trade of that window first.
+  let boundary: { at: string; block: string; log_index: number; id: string } | null = null;
+  if (filters.length > 0) {
+    const r = await db.query(
+      `select t.at, t.block, t.log_index, t.id from trades t where ${base.join(" and ")} ${orderBy}
+       offset ${TRADE_SCAN_WINDOW - 1} limit 1`,
+      params,
+    );
+    boundary = r.rows[0] ?? null;
+    if (boundary) {
+      filters.push(
+        `(t.at, t.block, t.log_index, t.id) ${desc ? ">=" : "<="} (${p(boundary.at)}::bigint, ${p(boundary.block)}::bigint, ${p(boundary.log_index)}::int, ${p(boundary.id)}::text)`,
+      );
+    }
+  }
+
+  const nativeList = p(NATIVE_ADDRESSES);
+  const { rows } = await db.query<Raw>(
+    `select t.id, t.at, t.maker, t.is_buy, t.amount_token, t.amount_quote, t.price_native, t.volume_native,
+            t.fees_native, t.is_wash, t.preconfirmed, t.tx_hash, t.block, t.log_index, t.pool_address,
+            t.quote_address, tt.decimals as t_decimals, q.name as q_name,
+            coalesce(q.symbol, case when t.quote_address = any(${nativeList}::text[]) then ch.native_symbol end) as q_symbol,
+            coalesce(q.decimals, case when t.quote_address = any(${nativeList}::text[]) then ch.native_decimals end) as q_decimals,
+            ${solana ? rateSql : "null"} as usd
+     from trades t
+     ${joins}
+     left join tokens q on q.chain_id = t.chain_id and q.address = t.quote_address
+     left join chains ch on ch.chain_id = t.chain_id
+     where ${[...base, ...filters].join(" and ")}
+     ${orderBy}
+     limit ${p(q.limit + 1)}`,
+    params,
+  );
+
+  const page = rows.slice(0, q.limit);
+  const data = page.map((r) =>
+    toTradeRow(r, solana ? (r.usd === null ? null : Number(r.usd)) : q.spotUsd, solana),
+  );
+  let hasMore = rows.length > q.limit;
+  let nextCursor: string | null = null;
+  const lastRow = page.at(-1);
+  if (hasMore && lastRow) {
+    nextCursor = encodeTradeCursor({
+      order,
+      at: Number(lastRow.at),
+      block: Number(lastRow.block),
+      logIndex: lastRow.log_index,
+      id: lastRow.id,
+    });
+  } else if (boundary) {
+    hasMore = true;
+    nextCursor = encodeTradeCursor({
+      order,
+      at: Number(boundary.at),
+      block: Number(boundary.block),
+      logIndex: boundary.log_index,
+      id: boundary.id,
+    });
+  }
+
+  if (q.include?.includes("traderTxCounts") && data.length > 0) {
+    const makers = [...new Set(data.map((d) => d.maker))];
+    const counts = await db.query<{ maker: string; n: string }>(
+      `select t.maker, count(*) as n from trades t
+       where t.chain_id = $1 and t.maker = any($2::text[]) and ${
+         "markets" in q.scope ? "t.market = any($3::text[])" : "t.token_address = $3"
+       }
+       group by t.maker`,
+      [chain, makers, "markets" in q.scope ? q.scope.markets : q.scope.token],
+    );
+    const byMaker = new Map(counts.rows.map((r) => [r.maker, Number(r.n)]));
+    for (const d of data) d.traderTxCount = byMaker.get(d.maker) ?? 0;
+  }
+
+  return { data, usdBasis: solana ? "trade" : "spot", hasMore, nextCursor };
+}
+
+const whole = (raw: string, decimals: number | null): number | null =>
+  decimals === null ? null : Number(formatUnits(BigInt(raw), decimals));
+const num = (v: string | null): number | null => (v === null ? null : Number(v));
+
+function toTradeRow(r: Raw, usd: number | null, solana: boolean): TradeRow {
+  const priceNative = num(r.price_native);
+  const volumeNative = num(r.volume_native);
+  return {
+    id: r.id,
+    at: Number(r.at),
+    maker: r.maker,
+    isBuy: r.is_buy,
+    amountToken: whole(r.amount_token, r.t_decimals),
+    amountQuote: whole(r.amount_quote, r.q_decimals),
+    quoteToken: { address: r.quote_address, symbol: r.q_symbol, name: r.q_name, decimals: r.q_decimals },
+    priceNative,
+    priceUsd: priceNative === null || usd === null ? null : priceNative * usd,
+    volumeNative,
+    volumeUsd: volumeNative === null || usd === null ? null : volumeNative * usd,
+    feesNative: num(r.fees_native),
+    isProTrader: null,
+    isSniper: null,
+    isWash: solana ? (r.is_wash ?? false) : null,
+    preconfirmed: r.preconfirmed,
+    txHash: r.tx_hash,
+    block: Number(r.block),
+    logIndex: r.log_index,
+    poolAddress: r.pool_address,
+  };
+}

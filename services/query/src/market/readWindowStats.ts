@@ -1,0 +1,135 @@
+import { type ChainId, chainFamily, STATS_WINDOWS, type StatsWindow, type WindowStats } from "@tapeline/core";
+import type { MarketDb } from "./MarketDb.ts";
+
+/** Length of each stats window in ms. */
+export const STATS_WINDOW_MS: Readonly<Record<StatsWindow, number>> = {
+  "5m": 300_000,
+  "1h": 3_600_000,
+  "6h": 21_600_000,
+  "24h": 86_400_000,
+};
+
+export type ReadWindowStatsInput = {
+  chain: ChainId;
+  /** markets whose trades are counted */
+  markets: string[];
+  /** markets whose trades make the price change (the pricing pool for token-wide figures) */
+  priceMarkets: string[];
+  windows: StatsWindow[];
+  nowMs: number;
+  /** current native/USD rate for EVM spot valuation; null when unknown */
+  spotUsd: number | null;
+};
+
+/**
+ * Windowed figures over trailing windows ending now: volumes (native; USD at each trade's minute
+ * on Solana, at the spot rate on EVM), buy and sell counts and volumes, trades, distinct makers,
+ * and the price change in percent from the last price before the window (or its first trade when
+ * nothing traded before) to the latest price. A window without trades has zero counts and a null
+ * price change when no price is known at all.
+ */
+export async function readWindowStats(
+  db: MarketDb,
+  q: ReadWindowStatsInput,
+): Promise<Partial<Record<StatsWindow, WindowStats>>> {
+  const windows = STATS_WINDOWS.filter((w) => q.windows.includes(w));
+  if (windows.length === 0) return {};
+  const since = windows.map((w) => q.nowMs - STATS_WINDOW_MS[w]);
+  const solana = chainFamily(q.chain) === "solana";
+  const oldest = Math.min(...since);
+  const agg = await db.query<{
+    i: number;
+    vol: string | null;
+    vol_usd: string | null;
+    buy_vol: string | null;
+    sell_vol: string | null;
+    buys: string;
+    sells: string;
+    makers: string;
+  }>(
+    `with t as (
+       select t.at, t.is_buy, t.volume_native, t.maker, (t.at / 60000) * 60000 as minute
+       from trades t where t.market = any($1::text[]) and t.at > $2 and t.at <= $3
+     ),
+     r as (
+       select m.minute, ${
+         solana
+           ? `(select np.price_usd from native_prices np where np.chain_id = $5 and np.minute <= m.minute
+                order by np.minute desc limit 1)`
+           : "null::numeric"
+       } as usd
+       from (select distinct minute from t) m
+     )
+     select w.i::int as i,
+            coalesce(sum(t.volume_native), 0) as vol,
+            sum(t.volume_native * r.usd) as vol_usd,
+            coalesce(sum(t.volume_native) filter (where t.is_buy), 0) as buy_vol,
+            coalesce(sum(t.volume_native) filter (where not t.is_buy), 0) as sell_vol,
+            count(*) filter (where t.is_buy) as buys,
+            count(*) filter (where not t.is_buy) as sells,
+            count(distinct t.maker) as makers
+     from unnest($4::bigint[]) with ordinality as w(since, i)
+     left join t on t.at > w.since
+     left join r on r.minute = t.minute
+     group by w.i order by w.i`,
+    solana ? [q.markets, oldest, q.nowMs, since, q.chain] : [q.markets, oldest, q.nowMs, since],
+  );
+
+  const prices = await db.query<{ i: number; pct: string | null }>(
+    `with edge as (
+       select w.i, w.since,
+         (select x.price_native from unnest($1::text[]) as m(market)
+           cross join lateral (select t.price_native, t.at, t.block, t.log_index from trades t
+             where t.market = m.market and t.at <= w.since and t.price_native is not null
+             order by t.at desc, t.block desc, t.log_index desc limit 1) x
+           order by x.at desc, x.block desc, x.log_index desc limit 1) as before,
+         (select x.price_native from unnest($1::text[]) as m(market)
+           cross join lateral (select t.price_native, t.at, t.block, t.log_index from trades t
+             where t.market = m.market and t.at > w.since and t.at <= $3 and t.price_native is not null
+             order by t.at, t.block, t.log_index limit 1) x
+           order by x.at, x.block, x.log_index limit 1) as first_in
+       from unnest($2::bigint[]) with ordinality as w(since, i)
+     ),
+     last as (
+       select x.price_native from unnest($1::text[]) as m(market)
+       cross join lateral (select t.price_native, t.at, t.block, t.log_index from trades t
+         where t.market = m.market and t.at <= $3 and t.price_native is not null
+         order by t.at desc, t.block desc, t.log_index desc limit 1) x
+       order by x.at desc, x.block desc, x.log_index desc limit 1
+     )
+     select e.i::int as i,
+            case when coalesce(e.before, e.first_in) is null or coalesce(e.before, e.first_in) = 0 then null
+                 else round(((select price_native from last) / coalesce(e.before, e.first_in) - 1) * 100, 10) end as pct
+     from edge e order by e.i`,
+    [q.priceMarkets, since, q.nowMs],
+  );
+
+  const out: Partial<Record<StatsWindow, WindowStats>> = {};
+  windows.forEach((w, k) => {
+    const a = agg.rows[k];
+    const pr = prices.rows[k];
+    const buys = Number(a?.buys ?? 0);
+    const sells = Number(a?.sells ?? 0);
+    const vol = Number(a?.vol ?? 0);
+    out[w] = {
+      volumeNative: vol,
+      volumeUsd: solana
+        ? a?.vol_usd == null
+          ? vol === 0
+            ? 0
+            : null
+          : Number(a.vol_usd)
+        : q.spotUsd === null
+          ? null
+          : vol * q.spotUsd,
+      buyVolumeNative: Number(a?.buy_vol ?? 0),
+      sellVolumeNative: Number(a?.sell_vol ?? 0),
+      buys,
+      sells,
+      txns: buys + sells,
+      makers: Number(a?.makers ?? 0),
+      priceChangePct: pr?.pct == null ? null : Number(pr.pct),
+    };
+  });
+  return out;
+}
