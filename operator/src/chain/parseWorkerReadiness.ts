@@ -1,0 +1,40 @@
+/** What the operator reads from an ingest worker's /readyz. */
+export type WorkerReadiness = { head: number | null; indexedBlock: number | null; lag: number | null };
+
+function block(value: unknown): number | null {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return value;
+  if (typeof value === "string" && /^[0-9]{1,16}$/.test(value)) return Number(value);
+  return null;
+}
+
+function fromEntry(entry: Record<string, unknown>): WorkerReadiness {
+  const head = block(entry.headBlock ?? entry.head);
+  const indexedBlock = block(entry.indexedBlock ?? entry.indexed);
+  const lag = head !== null && indexedBlock !== null ? Math.max(0, head - indexedBlock) : null;
+  return { head, indexedBlock, lag };
+}
+
+/**
+ * Reads head, indexed block and lag (in blocks) for `chainId` from a worker's /readyz body: a readiness
+ * entry (`{ chain, headBlock, indexedBlock, lagMs }`, as core's ChainReadiness), a list of them, or an
+ * object holding such a list under `chains` or `data`. Unknown values stay null.
+ */
+export function parseWorkerReadiness(body: unknown, chainId: string): WorkerReadiness {
+  const unknown: WorkerReadiness = { head: null, indexedBlock: null, lag: null };
+  if (!body || typeof body !== "object") return unknown;
+  const obj = body as Record<string, unknown>;
+  const list = Array.isArray(body)
+    ? body
+    : Array.isArray(obj.chains)
+      ? obj.chains
+      : Array.isArray(obj.data)
+        ? obj.data
+        : null;
+  if (list) {
+    const entries = list.filter((e): e is Record<string, unknown> => Boolean(e) && typeof e === "object");
+    const match = entries.find((e) => e.chain === chainId) ?? (entries.length === 1 ? entries[0] : undefined);
+    return match ? fromEntry(match) : unknown;
+  }
+  if (obj.chain !== undefined && obj.chain !== chainId) return unknown;
+  return fromEntry(obj);
+}
