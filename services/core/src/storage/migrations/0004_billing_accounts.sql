@@ -90,9 +90,11 @@ create index usage_buckets_account_time on usage_buckets (account_id, bucket_sta
 
 -- Flush batches already written, so a flush retried after a crash never counts twice.
 create table usage_flushes (
-  flush_id  text primary key,
-  at        bigint not null
+  flush_id    text primary key,
+  account_id  text not null,
+  at          bigint not null
 );
+create index usage_flushes_account on usage_flushes (account_id, at);
 
 do $$
 begin

@@ -1,0 +1,301 @@
+import { randomUUID } from "node:crypto";
+import {
+  type ApiError,
+  type Context,
+  ForbiddenError,
+  PaymentRequiredError,
+  QuotaExceededError,
+  RateLimitedError,
+  UnauthorizedError,
+} from "@tapeline/core";
+import type { Redis } from "ioredis";
+import type pg from "pg";
+import { Counter } from "prom-client";
+import type { Caller } from "../endpoint.ts";
+import type { Admission, GateInput, RequestGate } from "../gate.ts";
+import { type AdmitReply, type BillingStore, createBillingStore } from "./createBillingStore.ts";
+import { createUsageFlusher, type UsageFlusher } from "./createUsageFlusher.ts";
+import { creditCost } from "./creditCost.ts";
+import { endpointGroup } from "./endpointGroup.ts";
+import { KEY_SECRET_PATTERN } from "./generateKeySecret.ts";
+import { hashKeySecret } from "./hashKeySecret.ts";
+import type { BillingConfig } from "./loadBillingConfig.ts";
+import { withHeaders } from "./withHeaders.ts";
+
+/** Billing of one authenticated stream connection: 1 credit per delivered event. */
+export type StreamBilling = {
+  caller: Caller;
+  /**
+   * Bills `events` delivered events on `channel` (recorded as `stream:<channel>`). Throws the
+   * same 402/403 ApiErrors as REST calls; the stream closes with 4402 and `details.action`.
+   * @returns credits left after the charge
+   */
+  charge(channel: string, events: number): Promise<number>;
+};
+
+/** The billing gate plus what streams, the usage endpoints and shutdown need from it. */
+export type BillingGate = RequestGate & {
+  store: BillingStore;
+  flusher: UsageFlusher;
+  /** Authenticates the first frame of a stream connection. */
+  openStream(rawKey: string | undefined): Promise<StreamBilling>;
+  /** Stops the flusher after a last flush. */
+  close(): Promise<void>;
+};
+
+/** The 402 action a billing state asks of the client (see the spec's Errors section). */
+const STATE_ACTIONS: Record<string, string> = {
+  pending: "account_pending",
+  verify_payment: "verify_payment",
+  payment_processing: "payment_processing",
+  payment_failed: "update_payment_method",
+};
+
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** `X-RateLimit-*` headers of a decision: the minute limit, plus the burst cap. */
+function rateHeaders(r: AdmitReply): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(r.rpm),
+    "X-RateLimit-Remaining": String(r.minuteRemaining),
+    "X-RateLimit-Reset": String(Math.ceil(r.minuteResetMs / 1000)),
+    "X-RateLimit-Burst-Limit": String(r.burst),
+    "X-RateLimit-Burst-Remaining": String(r.burstRemaining),
+  };
+}
+
+/**
+ * Checks the raw `Authorization` value and returns its hash. Refusals are 401 `UNAUTHORIZED`
+ * with `details.reason` = `missing_key` (no header) or `invalid_key` (malformed, unknown,
+ * rotated away or revoked: the answer does not tell which, so it leaks nothing about keys).
+ */
+function keyHashOf(raw: string | undefined): string {
+  if (raw === undefined || raw.trim() === "") {
+    throw new UnauthorizedError(
+      "missing API key: send it as the raw value of the Authorization header",
+      "missing_key",
+    );
+  }
+  const value = raw.trim();
+  if (!KEY_SECRET_PATTERN.test(value)) {
+    throw new UnauthorizedError(
+      /^bearer\s/i.test(value)
+        ? "invalid API key: send the key itself in the Authorization header, without a Bearer prefix"
+        : "invalid API key",
+      "invalid_key",
+    );
+  }
+  return hashKeySecret(value);
+}
+
+/** Turns a refusing decision into the ApiError (with its headers) the client gets. */
+function refusal(r: AdmitReply, headers: Record<string, string>): ApiError {
+  const credits = { ...headers, "X-Credits-Remaining": String(Math.max(0, r.creditsRemaining)) };
+  switch (r.outcome) {
+    case "invalid":
+      return new UnauthorizedError("invalid API key", "invalid_key");
+    case "limited": {
+      const retryAfter = String(Math.max(1, Math.ceil(r.retryMs / 1000)));
+      return withHeaders(
+        new RateLimitedError(
+          `rate limit exceeded (${r.rpm} requests per minute, ${r.burst} per second); retry after ${r.retryMs} ms`,
+          r.retryMs,
+        ),
+        { ...headers, "Retry-After": retryAfter },
+      );
+    }
+    case "suspended":
+      return withHeaders(
+        new ForbiddenError(
+          "account_suspended",
+          "the account is suspended; zero-credit endpoints stay reachable",
+        ),
+        credits,
+      );
+    case "state": {
+      const action = STATE_ACTIONS[r.state] ?? "contact_support";
+      return withHeaders(
+        new PaymentRequiredError(action, `the account needs a billing step: ${action}`),
+        credits,
+      );
+    }
+    default: {
+      if (r.plan === "enterprise") {
+        return withHeaders(
+          new QuotaExceededError("the contracted monthly allowance is spent", {
+            action: "contract_allowance_reached",
+          }),
+          credits,
+        );
+      }
+      if (r.paymentMethod) {
+        return withHeaders(
+          new QuotaExceededError(
+            "the monthly spend cap is reached; raise it in the portal or wait for next month",
+            {
+              action: "raise_spend_cap",
+            },
+          ),
+          credits,
+        );
+      }
+      return withHeaders(
+        new PaymentRequiredError("add_payment_method", "no credits left: add a payment method in the portal"),
+        credits,
+      );
+    }
+  }
+}
+
+/**
+ * The production request gate: API keys, per-key rate limits and credits, all decided in Redis
+ * with one Lua script per decision (see billingScripts.ts).
+ *
+ * - admit: 401 without a valid key; 429 `RATE_LIMITED` with `Retry-After` over the minute limit,
+ *   the burst cap, the batch item allowance (10x burst per second) or a group cap; on billable
+ *   endpoints 403 for suspended accounts, 402 `PAYMENT_REQUIRED` for billing states, and 402
+ *   (`QUOTA_EXCEEDED` or `PAYMENT_REQUIRED`) when the credits cannot cover the call. Admitted
+ *   billable calls reserve their cost, so concurrent calls can never overspend.
+ * - settle: charges only 2xx (per-item endpoints `amount * servedItems`), refunds the rest of
+ *   the reservation, records usage, and returns `X-Credits-Remaining`. Settling twice charges once.
+ *
+ * Refusals carry their headers in `err.headers`; the HTTP layer sends them with the error body.
+ * Starts the usage flusher (Redis counters to Postgres) unless `flush` is false.
+ */
+export function createBillingGate(deps: {
+  redis: Redis;
+  pg: pg.Pool;
+  config: BillingConfig;
+  ctx: Context;
+  flush?: boolean;
+}): BillingGate {
+  const store = createBillingStore(deps);
+  const flusher = createUsageFlusher({ store, pg: deps.pg, config: deps.config, logger: deps.ctx.logger });
+  if (deps.flush !== false) flusher.start();
+  const decisions =
+    (deps.ctx.metrics.getSingleMetric("tapeline_gate_decisions_total") as Counter<"outcome"> | undefined) ??
+    new Counter({
+      name: "tapeline_gate_decisions_total",
+      help: "Request gate decisions by outcome",
+      labelNames: ["outcome"],
+      registers: [deps.ctx.metrics],
+    });
+
+  async function openStream(rawKey: string | undefined): Promise<StreamBilling> {
+    const keyHash = keyHashOf(rawKey);
+    const auth = await store.admit({
+      keyHash,
+      reservationId: "",
+      endpoint: "stream",
+      cost: 0,
+      billable: false,
+      batch: false,
+      items: 1,
+      group: "stream",
+      skipRate: true,
+    });
+    if (auth.outcome !== "ok") throw refusal(auth, {});
+    const caller = { accountId: auth.accountId, keyId: auth.keyId };
+    return {
+      caller,
+      async charge(channel, events) {
+        if (events <= 0) return (await store.figures(caller.accountId))?.remaining ?? 0;
+        const reservationId = randomUUID();
+        const endpoint = `stream:${channel}`;
+        const r = await store.admit({
+          keyHash,
+          reservationId,
+          endpoint,
+          cost: events,
+          billable: true,
+          batch: false,
+          items: events,
+          group: "stream",
+          skipRate: true,
+        });
+        if (r.outcome !== "ok") throw refusal(r, {});
+        const s = await store.settle({
+          reservationId,
+          status: 200,
+          cost: events,
+          endpoint,
+          keyId: caller.keyId,
+          accountId: caller.accountId,
+          requests: events,
+        });
+        return s.creditsRemaining;
+      },
+    };
+  }
+
+  return {
+    store,
+    flusher,
+    openStream,
+    async close() {
+      await flusher.stop();
+    },
+
+    async admit(input: GateInput): Promise<Admission> {
+      const keyHash = keyHashOf(headerValue(input.headers.authorization));
+      const { endpoint } = input;
+      const items = Math.max(1, input.items);
+      const billable = endpoint.credits.kind !== "free" && endpoint.credits.amount > 0;
+      const reserve = creditCost(endpoint.credits, items);
+      const name = `${endpoint.method} ${endpoint.path}`;
+      const reservationId = billable ? randomUUID() : "";
+      const r = await store.admit({
+        keyHash,
+        reservationId,
+        endpoint: name,
+        cost: reserve,
+        billable,
+        batch: endpoint.batch === true,
+        items,
+        group: endpointGroup(endpoint.path),
+        skipRate: false,
+      });
+      decisions.inc({ outcome: r.outcome });
+      if (r.outcome === "invalid") throw refusal(r, {});
+      const headers = rateHeaders(r);
+      if (r.outcome !== "ok") throw refusal(r, headers);
+      if (billable) headers["X-Credits-Remaining"] = String(r.creditsRemaining);
+      const caller = { accountId: r.accountId, keyId: r.keyId };
+      let settled: Promise<Record<string, string>> | null = null;
+      return {
+        caller,
+        headers,
+        settle(result) {
+          // One settle per admission, whatever the caller does: the reservation is spent once.
+          settled ??= (async (): Promise<Record<string, string>> => {
+            const cost =
+              endpoint.credits.kind === "perItem"
+                ? creditCost(endpoint.credits, result.servedItems)
+                : reserve;
+            const s = await store.settle({
+              reservationId: billable ? reservationId : null,
+              status: result.status,
+              cost,
+              endpoint: name,
+              keyId: r.keyId,
+              accountId: r.accountId,
+            });
+            if (!billable || s.outcome === "gone") return {};
+            if (s.outcome === "quota") {
+              throw withHeaders(
+                new QuotaExceededError("the credits ran out before this call could be billed", {
+                  action: "raise_spend_cap",
+                }),
+                { "X-Credits-Remaining": String(Math.max(0, s.creditsRemaining)) },
+              );
+            }
+            return { "X-Credits-Remaining": String(s.creditsRemaining) };
+          })();
+          return settled as Promise<Record<string, string>>;
+        },
+      };
+    },
+  };
+}
