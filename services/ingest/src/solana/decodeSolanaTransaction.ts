@@ -1,0 +1,337 @@
+import {
+  divToDecimal,
+  formatUnits,
+  type PoolRecord,
+  parseUnits,
+  priceFromRaw,
+  SOLANA_NATIVE_MINT,
+  type TokenRecord,
+  type TradeRecord,
+} from "@tapeline/core";
+import { chooseBaseQuote } from "./chooseBaseQuote.ts";
+import { createSolanaVenueRegistry, type SolanaVenueRegistry } from "./createSolanaVenueRegistry.ts";
+import { mintDecimals } from "./mintDecimals.ts";
+import { type NormalizeContext, normalizeSolanaTransaction } from "./normalizeSolanaTransaction.ts";
+import { SolanaDecodeError } from "./SolanaDecodeError.ts";
+import type { SolanaTransaction } from "./SolanaTransaction.ts";
+import type { SolanaLaunchpadEvent, SwapLeg, VenueOutput } from "./SolanaVenue.ts";
+import { INFRASTRUCTURE_PROGRAMS, ROUTER_NAMES, SOLANA_USD_STABLECOINS } from "./solanaPrograms.ts";
+import { tokenAccount } from "./tokenAccount.ts";
+import { transactionFeeLamports } from "./transactionFeeLamports.ts";
+
+export type DecodeSolanaOptions = NormalizeContext & {
+  registry?: SolanaVenueRegistry;
+  /** unix ms for rows of a transaction with no block time and no event time */
+  fallbackAtMs?: number | null;
+  /** SOL/USD (decimal string) at a unix ms, for trades quoted in a USD stablecoin */
+  solUsdAt?: (atMs: number) => string | null;
+};
+
+/** A trade price of SOL in USD seen in a SOL/USD-stablecoin pool, with the pool's depth. */
+export type SolUsdObservation = {
+  at: number;
+  priceUsd: string;
+  pool: string;
+  venueType: string;
+  /** the pool's stablecoin reserve after the trade (raw), null when unknown */
+  depthQuote: bigint | null;
+};
+
+export type SolanaDecodeResult = {
+  signature: string;
+  slot: bigint | null;
+  failed: boolean;
+  trades: TradeRecord[];
+  pools: PoolRecord[];
+  tokens: TokenRecord[];
+  launchpadEvents: SolanaLaunchpadEvent[];
+  solUsd: SolUsdObservation[];
+  /** programs invoked that are neither venues, routers nor infrastructure (skipped) */
+  unknownPrograms: string[];
+  /** venue decoders that threw on this transaction (the instruction was skipped) */
+  decoderErrors: { programId: string; path: string; message: string }[];
+  /** legs dropped because no time is known for the transaction */
+  untimedLegs: number;
+  /** base + priority fee + tips, lamports */
+  feeLamports: bigint;
+  /** why the input could not be read as a transaction (e.g. meta without message), else null */
+  undecodable: string | null;
+};
+
+function emptyResult(tx: SolanaTransaction | null): SolanaDecodeResult {
+  return {
+    signature: tx?.signature ?? "",
+    slot: tx?.slot ?? null,
+    failed: tx ? tx.err !== null : false,
+    trades: [],
+    pools: [],
+    tokens: [],
+    launchpadEvents: [],
+    solUsd: [],
+    unknownPrograms: [],
+    decoderErrors: [],
+    untimedLegs: 0,
+    feeLamports: 0n,
+    undecodable: null,
+  };
+}
+
+const STABLES = new Set(SOLANA_USD_STABLECOINS);
+const SCALE = 18;
+const TEN = (n: number): bigint => 10n ** BigInt(n);
+
+function resolveMaker(tx: SolanaTransaction, leg: SwapLeg, signers: Set<string>): string {
+  if (leg.trader && signers.has(leg.trader)) return leg.trader;
+  for (const acct of leg.counterparties) {
+    const owner = tokenAccount(tx, acct)?.owner;
+    if (owner && signers.has(owner)) return owner;
+  }
+  return tx.signers[0] ?? "";
+}
+
+function routerOf(tx: SolanaTransaction, leg: SwapLeg): TradeRecord["router"] {
+  const top = tx.instructions.find((ix) => ix.top === tx.instructions[leg.flatIndex]!.top && ix.inner === -1);
+  if (!top || top.programId === leg.programId || INFRASTRUCTURE_PROGRAMS.has(top.programId)) return null;
+  return { programId: top.programId, name: ROUTER_NAMES.get(top.programId) ?? null };
+}
+
+type Row = {
+  leg: SwapLeg;
+  maker: string;
+  isBuy: boolean;
+  base: string;
+  quote: string;
+  amountToken: bigint;
+  amountQuote: bigint;
+  at: number;
+};
+
+/**
+ * Decodes one Solana transaction (getTransaction / getBlock entry, any encoding) into market
+ * trade rows, pool and token facts and launchpad events. Pure.
+ *
+ * - A failed transaction (`meta.err`) yields nothing. An instruction of a program that is not a
+ *   registered venue, a known router or infrastructure is skipped and listed in `unknownPrograms`.
+ * - Amounts are the pool's own numbers: vault transfers, or the venue's event for pools that
+ *   hold lamports (pump.fun). Never estimated.
+ * - Legs are aggregated per pool, side and maker: one row per transaction, pool and side for a
+ *   trader (`id` = `<signature>:<first leg's instruction path>:<buy|sell>`).
+ * - `maker` is the signer the swap was made for: the venue's trader when it signed, else the
+ *   signer owning the leg's user-side token account, else the fee payer.
+ * - `router` is the top-level program that carried the swap when it is not the venue itself.
+ * - `feesNative` is the transaction's fee (base + priority) plus validator tips, in SOL.
+ * - `isWash` (rule): true when the same transaction both buys and sells the base token in the
+ *   same pool. Every signer of an atomic transaction agreed to all of it, so a round trip inside
+ *   one pool moves no inventory between independent traders; arbitrage across pools is not wash.
+ * - Prices: on SOL-quoted pools `priceNative` is the trade price; on pools quoted in a USD
+ *   stablecoin it is the trade price divided by SOL/USD at the trade's minute (`solUsdAt`),
+ *   null while that price is unknown. Other quotes: null.
+ */
+export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOptions = {}): SolanaDecodeResult {
+  let tx: SolanaTransaction;
+  try {
+    tx = isNormalized(input) ? input : normalizeSolanaTransaction(input, opts);
+  } catch (err) {
+    if (err instanceof SolanaDecodeError) return { ...emptyResult(null), undecodable: err.message };
+    throw err;
+  }
+  const fees = transactionFeeLamports(tx);
+  const result: SolanaDecodeResult = { ...emptyResult(tx), feeLamports: fees.total };
+  if (result.failed) return result;
+
+  const registry = opts.registry ?? defaultRegistry();
+  const out: VenueOutput = { legs: [], pools: [], tokens: [], launchpadEvents: [] };
+  const unknown = new Set<string>();
+  for (let i = 0; i < tx.instructions.length; i++) {
+    const ix = tx.instructions[i]!;
+    const venue = registry.byProgram(ix.programId);
+    if (venue) {
+      try {
+        venue.decode(tx, i, out);
+      } catch (err) {
+        result.decoderErrors.push({ programId: ix.programId, path: ix.path, message: String(err) });
+      }
+    } else if (!INFRASTRUCTURE_PROGRAMS.has(ix.programId) && !ROUTER_NAMES.has(ix.programId)) {
+      unknown.add(ix.programId);
+    }
+  }
+  result.unknownPrograms = [...unknown];
+  result.launchpadEvents = out.launchpadEvents;
+
+  const signers = new Set(tx.signers);
+  const decimals = mintDecimals(tx);
+  const feesNative = formatUnits(fees.total, 9);
+  const rows = new Map<string, Row>();
+  for (const leg of out.legs) {
+    const at = tx.blockTime !== null ? tx.blockTime * 1000 : (leg.eventAt ?? opts.fallbackAtMs ?? null);
+    if (at === null) {
+      result.untimedLegs++;
+      continue;
+    }
+    const { base, quote } = chooseBaseQuote(leg.token0, leg.token1);
+    const isBuy = leg.mintOut === base;
+    const maker = resolveMaker(tx, leg, signers);
+    const key = `${leg.pool}|${isBuy}|${maker}`;
+    const prev = rows.get(key);
+    const amountToken = isBuy ? leg.amountOut : leg.amountIn;
+    const amountQuote = isBuy ? leg.amountIn : leg.amountOut;
+    if (prev) {
+      prev.amountToken += amountToken;
+      prev.amountQuote += amountQuote;
+    } else {
+      rows.set(key, { leg, maker, isBuy, base, quote, amountToken, amountQuote, at });
+    }
+  }
+
+  const sides = new Map<string, Set<boolean>>();
+  for (const r of rows.values()) {
+    const s = sides.get(r.leg.pool) ?? new Set<boolean>();
+    s.add(r.isBuy);
+    sides.set(r.leg.pool, s);
+  }
+
+  const lastLegOfPool = new Map<string, SwapLeg>();
+  for (const leg of out.legs) lastLegOfPool.set(leg.pool, leg);
+
+  for (const r of rows.values()) {
+    const dT = decimals.get(r.base);
+    const dQ = decimals.get(r.quote);
+    const priceQuote =
+      dT !== undefined && dQ !== undefined ? priceFromRaw(r.amountToken, dT, r.amountQuote, dQ) : null;
+    let priceNative: string | null = null;
+    let volumeNative: string | null = null;
+    if (r.quote === SOLANA_NATIVE_MINT) {
+      priceNative = priceQuote;
+      volumeNative = formatUnits(r.amountQuote, 9);
+    } else if (r.base === SOLANA_NATIVE_MINT) {
+      priceNative = "1";
+      volumeNative = formatUnits(r.amountToken, 9);
+      if (STABLES.has(r.quote) && priceQuote !== null) {
+        const reserves = reserveOf(lastLegOfPool.get(r.leg.pool)!, r.quote);
+        result.solUsd.push({
+          at: r.at,
+          priceUsd: priceQuote,
+          pool: r.leg.pool,
+          venueType: r.leg.venueType,
+          depthQuote: reserves,
+        });
+      }
+    } else if (STABLES.has(r.quote) && dT !== undefined && dQ !== undefined) {
+      const solUsd = opts.solUsdAt?.(r.at) ?? null;
+      if (solUsd !== null) {
+        const usd = parseUnits(solUsd, SCALE);
+        priceNative = divToDecimal(r.amountQuote * TEN(dT) * TEN(SCALE), r.amountToken * TEN(dQ) * usd);
+        volumeNative = divToDecimal(r.amountQuote * TEN(SCALE), TEN(dQ) * usd);
+      }
+    }
+    const ix = tx.instructions[r.leg.flatIndex]!;
+    const side = r.isBuy ? "buy" : "sell";
+    result.trades.push({
+      chain: "solana",
+      pool: r.leg.pool,
+      id: `${tx.signature}:${r.leg.path}:${side}`,
+      txHash: tx.signature,
+      block: tx.slot ?? 0n,
+      logIndex: ix.top * 10_000 + ix.inner + 1,
+      at: r.at,
+      maker: r.maker,
+      isBuy: r.isBuy,
+      tokenAddress: r.base,
+      quoteAddress: r.quote,
+      amountToken: r.amountToken,
+      amountQuote: r.amountQuote,
+      priceQuote,
+      priceNative,
+      volumeNative,
+      feesNative,
+      isWash: (sides.get(r.leg.pool)?.size ?? 0) > 1,
+      preconfirmed: false,
+      router: routerOf(tx, r.leg),
+    });
+  }
+
+  result.pools = [
+    ...out.pools,
+    ...[...lastLegOfPool.values()].map((leg) => poolOfLeg(tx, leg, result.trades)),
+  ];
+  const seen = new Set<string>();
+  for (const leg of out.legs) {
+    for (const mint of [leg.token0, leg.token1]) {
+      if (seen.has(mint)) continue;
+      seen.add(mint);
+      result.tokens.push({
+        chain: "solana",
+        address: mint,
+        name: null,
+        symbol: null,
+        decimals: decimals.get(mint) ?? null,
+        totalSupply: null,
+      });
+    }
+  }
+  result.tokens.push(...out.tokens);
+  // A migration names no creator; the deployer comes from the token's creation facts in the same transaction.
+  for (const ev of result.launchpadEvents) {
+    if (ev.creator === null)
+      ev.creator = out.tokens.find((t) => t.address === ev.mint && t.deployer)?.deployer ?? null;
+  }
+  return result;
+}
+
+function reserveOf(leg: SwapLeg, mint: string): bigint | null {
+  if (leg.token0 === mint) return leg.reserve0;
+  if (leg.token1 === mint) return leg.reserve1;
+  return null;
+}
+
+function poolOfLeg(tx: SolanaTransaction, leg: SwapLeg, trades: TradeRecord[]): PoolRecord {
+  const { base, quote } = chooseBaseQuote(leg.token0, leg.token1);
+  const rBase = reserveOf(leg, base);
+  const rQuote = reserveOf(leg, quote);
+  const last = trades.filter((t) => t.pool === leg.pool).at(-1);
+  let liquidityNative: string | null = null;
+  // Both sides valued in SOL at this transaction's own trade price (raw quote per raw token).
+  if (last && rBase !== null && rQuote !== null && last.amountToken > 0n && last.amountQuote > 0n) {
+    if (quote === SOLANA_NATIVE_MINT) {
+      liquidityNative = divToDecimal(
+        rQuote * last.amountToken + rBase * last.amountQuote,
+        last.amountToken * TEN(9),
+      );
+    } else if (base === SOLANA_NATIVE_MINT) {
+      liquidityNative = divToDecimal(
+        rBase * last.amountQuote + rQuote * last.amountToken,
+        last.amountQuote * TEN(9),
+      );
+    }
+  }
+  return {
+    chain: "solana",
+    address: leg.pool,
+    venueType: leg.venueType,
+    factory: leg.programId,
+    exchangeName: leg.exchangeName,
+    token0: base,
+    token1: quote,
+    tokenAddress: base,
+    quoteAddress: quote,
+    launchpad: leg.launchpad,
+    isLaunchpad: leg.launchpad !== null,
+    bondingProgress: leg.bondingProgress,
+    reserve0: rBase,
+    reserve1: rQuote,
+    priceNative: last?.priceNative ?? null,
+    priceQuote: last?.priceQuote ?? null,
+    liquidityNative,
+    updatedBlock: tx.slot,
+  };
+}
+
+function isNormalized(v: unknown): v is SolanaTransaction {
+  return !!v && typeof v === "object" && Array.isArray((v as SolanaTransaction).instructions);
+}
+
+let registryCache: SolanaVenueRegistry | null = null;
+function defaultRegistry(): SolanaVenueRegistry {
+  registryCache ??= createSolanaVenueRegistry();
+  return registryCache;
+}

@@ -1,0 +1,28 @@
+import { SOLANA_NATIVE_MINT } from "@tapeline/core";
+import { instructionData } from "./instructionData.ts";
+import type { SolanaTransaction } from "./SolanaTransaction.ts";
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from "./solanaPrograms.ts";
+
+const cache = new WeakMap<SolanaTransaction, Map<string, number>>();
+
+/**
+ * Decimals of every mint the transaction shows: from its token balances and from mints it
+ * initializes (InitializeMint / InitializeMint2 carry the decimals). SOL is always 9.
+ */
+export function mintDecimals(tx: SolanaTransaction): Map<string, number> {
+  const hit = cache.get(tx);
+  if (hit) return hit;
+  const out = new Map<string, number>([[SOLANA_NATIVE_MINT, 9]]);
+  for (const b of tx.preTokenBalances.values()) out.set(b.mint, b.decimals);
+  for (const b of tx.postTokenBalances.values()) out.set(b.mint, b.decimals);
+  for (const ix of tx.instructions) {
+    if (ix.programId !== TOKEN_PROGRAM && ix.programId !== TOKEN_2022_PROGRAM) continue;
+    const d = instructionData(ix);
+    // InitializeMint (0) and InitializeMint2 (20): [tag, decimals, ...]; the mint is account 0.
+    if ((d[0] === 0 || d[0] === 20) && d.length >= 2 && ix.accounts[0] && !out.has(ix.accounts[0])) {
+      out.set(ix.accounts[0], d[1] as number);
+    }
+  }
+  cache.set(tx, out);
+  return out;
+}

@@ -1,0 +1,217 @@
+import { VersionedTransaction } from "@solana/web3.js";
+import bs58 from "bs58";
+import { SolanaDecodeError } from "./SolanaDecodeError.ts";
+import type { SolanaInstruction, SolanaTokenBalance, SolanaTransaction } from "./SolanaTransaction.ts";
+import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from "./solanaPrograms.ts";
+
+type Json = Record<string, unknown>;
+type RawInstruction = {
+  programIdIndex?: number;
+  programId?: string;
+  accounts?: (number | string)[];
+  data?: string;
+  parsed?: unknown;
+  stackHeight?: number | null;
+};
+
+/** Where the transaction sits when the node's answer does not say (getBlock entries). */
+export type NormalizeContext = { slot?: bigint | number | null; blockTime?: number | null };
+
+const asObj = (v: unknown): Json => (v && typeof v === "object" ? (v as Json) : {});
+
+function u64le(amount: bigint): number[] {
+  const out: number[] = [];
+  let v = amount;
+  for (let i = 0; i < 8; i++) {
+    out.push(Number(v & 0xffn));
+    v >>= 8n;
+  }
+  return out;
+}
+
+/**
+ * jsonParsed answers replace the data of instructions the node understands by a `parsed`
+ * object. The transfers the decoders read are re-encoded to their wire bytes; any other parsed
+ * instruction keeps its program id only (no decoder reads it).
+ */
+function fromParsed(ix: RawInstruction): { accounts: string[]; bytes: Uint8Array } | null {
+  const parsed = asObj(ix.parsed);
+  const info = asObj(parsed.info);
+  const type = parsed.type;
+  if (ix.programId === TOKEN_PROGRAM || ix.programId === TOKEN_2022_PROGRAM) {
+    if (type === "transfer" && typeof info.amount === "string") {
+      return {
+        accounts: [
+          String(info.source),
+          String(info.destination),
+          String(info.authority ?? info.multisigAuthority),
+        ],
+        bytes: Uint8Array.from([3, ...u64le(BigInt(info.amount))]),
+      };
+    }
+    if (type === "transferChecked") {
+      const ta = asObj(info.tokenAmount);
+      return {
+        accounts: [
+          String(info.source),
+          String(info.mint),
+          String(info.destination),
+          String(info.authority ?? info.multisigAuthority),
+        ],
+        bytes: Uint8Array.from([12, ...u64le(BigInt(String(ta.amount))), Number(ta.decimals ?? 0)]),
+      };
+    }
+  }
+  if (ix.programId === SYSTEM_PROGRAM && type === "transfer") {
+    return {
+      accounts: [String(info.source), String(info.destination)],
+      bytes: Uint8Array.from([2, 0, 0, 0, ...u64le(BigInt(String(info.lamports)))]),
+    };
+  }
+  return null;
+}
+
+function toInstruction(
+  raw: RawInstruction,
+  keys: string[],
+  top: number,
+  inner: number,
+  defaultHeight: number,
+): SolanaInstruction {
+  const programId = raw.programId ?? keys[raw.programIdIndex ?? -1];
+  if (programId === undefined) throw new SolanaDecodeError(`instruction ${top}.${inner} has no program id`);
+  const base = {
+    path: inner < 0 ? String(top) : `${top}.${inner}`,
+    top,
+    inner,
+    stackHeight: raw.stackHeight ?? defaultHeight,
+    programId,
+  };
+  if (raw.parsed !== undefined) {
+    const p = fromParsed({ ...raw, programId });
+    return { ...base, accounts: p?.accounts ?? [], data58: null, bytes: p?.bytes ?? new Uint8Array(0) };
+  }
+  const accounts = (raw.accounts ?? []).map((a) => (typeof a === "number" ? (keys[a] ?? "") : a));
+  return { ...base, accounts, data58: raw.data ?? null, bytes: null };
+}
+
+function balances(list: unknown, keys: string[]): Map<string, SolanaTokenBalance> {
+  const out = new Map<string, SolanaTokenBalance>();
+  if (!Array.isArray(list)) return out;
+  for (const b of list as Json[]) {
+    const account = keys[Number(b.accountIndex)];
+    if (account === undefined) continue;
+    const ui = asObj(b.uiTokenAmount);
+    out.set(account, {
+      account,
+      mint: String(b.mint),
+      owner: typeof b.owner === "string" ? b.owner : null,
+      programId: typeof b.programId === "string" ? b.programId : null,
+      amount: BigInt(String(ui.amount ?? "0")),
+      decimals: Number(ui.decimals ?? 0),
+    });
+  }
+  return out;
+}
+
+type Message = {
+  keys: string[];
+  /** jsonParsed keys already list the addresses loaded from lookup tables */
+  includesLoaded: boolean;
+  signerCount: number;
+  instructions: RawInstruction[];
+  signature: string;
+};
+
+function fromWire(b64: string): Message {
+  const tx = VersionedTransaction.deserialize(Buffer.from(b64, "base64"));
+  const m = tx.message;
+  return {
+    keys: m.staticAccountKeys.map((k) => k.toBase58()),
+    includesLoaded: false,
+    signerCount: m.header.numRequiredSignatures,
+    instructions: m.compiledInstructions.map((ix) => ({
+      programIdIndex: ix.programIdIndex,
+      accounts: [...ix.accountKeyIndexes],
+      data: bs58.encode(ix.data),
+      stackHeight: 1,
+    })),
+    signature: bs58.encode(tx.signatures[0] ?? new Uint8Array(64)),
+  };
+}
+
+function fromJsonMessage(transaction: Json): Message {
+  const message = asObj(transaction.message);
+  const rawKeys = Array.isArray(message.accountKeys) ? (message.accountKeys as unknown[]) : [];
+  const parsedKeys = rawKeys.length > 0 && typeof rawKeys[0] === "object";
+  const keys = rawKeys.map((k) => (typeof k === "string" ? k : String(asObj(k).pubkey)));
+  const header = asObj(message.header);
+  const signerCount = parsedKeys
+    ? rawKeys.filter((k) => asObj(k).signer === true).length
+    : Number(header.numRequiredSignatures ?? 1);
+  const signatures = Array.isArray(transaction.signatures) ? (transaction.signatures as string[]) : [];
+  return {
+    keys,
+    includesLoaded: parsedKeys,
+    signerCount,
+    instructions: (message.instructions as RawInstruction[] | undefined) ?? [],
+    signature: signatures[0] ?? "",
+  };
+}
+
+/**
+ * Normalizes one transaction as a node returns it from `getTransaction` or inside `getBlock`
+ * (encodings `json`, `jsonParsed` or `base64`) into the internal {@link SolanaTransaction}.
+ * Pure; reads nothing else. A transaction without a message (meta only) cannot be decoded.
+ * @throws SolanaDecodeError when the input has no message or is malformed.
+ */
+export function normalizeSolanaTransaction(input: unknown, ctx: NormalizeContext = {}): SolanaTransaction {
+  const root = asObj(input);
+  const meta = asObj(root.meta);
+  const txField = root.transaction;
+  let msg: Message;
+  if (Array.isArray(txField) && typeof txField[0] === "string") msg = fromWire(txField[0]);
+  else if (txField && typeof txField === "object") msg = fromJsonMessage(txField as Json);
+  else throw new SolanaDecodeError("transaction has no message");
+
+  const loaded = asObj(meta.loadedAddresses);
+  const writable = (loaded.writable as string[] | undefined) ?? [];
+  const readonly = (loaded.readonly as string[] | undefined) ?? [];
+  const keys =
+    msg.includesLoaded || writable.length + readonly.length === 0
+      ? msg.keys
+      : [...msg.keys, ...writable, ...readonly];
+
+  const innerByTop = new Map<number, RawInstruction[]>();
+  if (Array.isArray(meta.innerInstructions)) {
+    for (const g of meta.innerInstructions as Json[]) {
+      innerByTop.set(Number(g.index), (g.instructions as RawInstruction[] | undefined) ?? []);
+    }
+  }
+  const instructions: SolanaInstruction[] = [];
+  msg.instructions.forEach((raw, top) => {
+    instructions.push(toInstruction(raw, keys, top, -1, 1));
+    const inner = innerByTop.get(top);
+    if (inner) {
+      for (let j = 0; j < inner.length; j++) instructions.push(toInstruction(inner[j]!, keys, top, j, 2));
+    }
+  });
+
+  const slotRaw = root.slot ?? ctx.slot;
+  const blockTime = typeof root.blockTime === "number" ? root.blockTime : (ctx.blockTime ?? null);
+  return {
+    signature: msg.signature,
+    slot: slotRaw === undefined || slotRaw === null ? null : BigInt(slotRaw as number),
+    blockTime,
+    accountKeys: keys,
+    signers: keys.slice(0, msg.signerCount),
+    instructions,
+    preTokenBalances: balances(meta.preTokenBalances, keys),
+    postTokenBalances: balances(meta.postTokenBalances, keys),
+    preLamports: (meta.preBalances as number[] | undefined) ?? [],
+    postLamports: (meta.postBalances as number[] | undefined) ?? [],
+    fee: BigInt(Number(meta.fee ?? 0)),
+    err: meta.err ?? null,
+    logMessages: (meta.logMessages as string[] | undefined) ?? [],
+  };
+}

@@ -1,0 +1,81 @@
+import type { VenueType } from "@tapeline/core";
+import { readTokenTransfer } from "./readTokenTransfer.ts";
+import type { SolanaTransaction } from "./SolanaTransaction.ts";
+import type { SwapLeg } from "./SolanaVenue.ts";
+import { subtreeEnd } from "./subtreeEnd.ts";
+import { tokenAccount } from "./tokenAccount.ts";
+
+export type VaultLegSpec = {
+  venueType: VenueType;
+  programId: string;
+  exchangeName: string;
+  pool: string;
+  /** the pool's two vaults, token0's first */
+  vaults: readonly [string, string];
+  trader?: string | null;
+  launchpad?: string | null;
+  bondingProgress?: number | null;
+  /** false when the vaults are shared and their balances are not this pool's reserves */
+  vaultsAreReserves?: boolean;
+};
+
+/**
+ * The swap leg an instruction executed on a vault-based pool: the token transfers of its CPI
+ * subtree into the pool's vaults (amount in) and out of them (amount out), as the token
+ * program executed them (gross of Token-2022 transfer fees).
+ * @returns null when the subtree moved nothing both ways (not a swap, or an empty one).
+ */
+export function vaultSwapLeg(tx: SolanaTransaction, i: number, spec: VaultLegSpec): SwapLeg | null {
+  const [v0, v1] = spec.vaults;
+  let mintIn: string | null = null;
+  let mintOut: string | null = null;
+  let amountIn = 0n;
+  let amountOut = 0n;
+  const counterparties: string[] = [];
+  const mintOf = (acct: string, t: string | null): string | null => t ?? tokenAccount(tx, acct)?.mint ?? null;
+  const end = subtreeEnd(tx, i);
+  for (let j = i + 1; j < end; j++) {
+    const t = readTokenTransfer(tx.instructions[j]!);
+    if (!t || t.amount === 0n) continue;
+    const toVault = t.destination === v0 || t.destination === v1;
+    const fromVault = t.source === v0 || t.source === v1;
+    if (toVault === fromVault) continue;
+    if (toVault) {
+      mintIn ??= mintOf(t.destination, t.mint);
+      amountIn += t.amount;
+      counterparties.push(t.source);
+    } else {
+      mintOut ??= mintOf(t.source, t.mint);
+      amountOut += t.amount;
+      counterparties.push(t.destination);
+    }
+  }
+  if (!mintIn || !mintOut || amountIn === 0n || amountOut === 0n || mintIn === mintOut) return null;
+  const a0 = tokenAccount(tx, v0);
+  const a1 = tokenAccount(tx, v1);
+  const token0 = a0?.mint ?? (mintIn === a1?.mint ? mintOut : mintIn);
+  const token1 = a1?.mint ?? (token0 === mintIn ? mintOut : mintIn);
+  const reserves = spec.vaultsAreReserves !== false;
+  const ix = tx.instructions[i]!;
+  return {
+    venueType: spec.venueType,
+    programId: spec.programId,
+    exchangeName: spec.exchangeName,
+    pool: spec.pool,
+    path: ix.path,
+    flatIndex: i,
+    mintIn,
+    amountIn,
+    mintOut,
+    amountOut,
+    trader: spec.trader ?? null,
+    counterparties,
+    token0,
+    token1,
+    reserve0: reserves ? (tx.postTokenBalances.get(v0)?.amount ?? null) : null,
+    reserve1: reserves ? (tx.postTokenBalances.get(v1)?.amount ?? null) : null,
+    launchpad: spec.launchpad ?? null,
+    bondingProgress: spec.bondingProgress ?? null,
+    eventAt: null,
+  };
+}

@@ -1,0 +1,58 @@
+import { chooseBaseQuote } from "../chooseBaseQuote.ts";
+import { createVaultVenue } from "../createVaultVenue.ts";
+import { decodeAnchorEvent } from "../decodeAnchorEvent.ts";
+import { instructionData } from "../instructionData.ts";
+import { PUMPSWAP_PROGRAM } from "../solanaPrograms.ts";
+
+const SWAP = { pool: 0, vaults: [7, 8], trader: 1 } as const;
+const DEFAULT_KEY = "11111111111111111111111111111111";
+
+/**
+ * PumpSwap AMM: buy, sell and buy_exact_quote_in move tokens between the user and the pool's
+ * base and quote vaults. Pool creation (CreatePoolEvent, also emitted by pump.fun migrations)
+ * records the pool and the coin creator as the token's deployer.
+ */
+export const pumpswapVenue = createVaultVenue({
+  venueType: "PUMPSWAP",
+  programId: PUMPSWAP_PROGRAM,
+  exchangeName: "PumpSwap",
+  swaps: { "66063d1201daebea": SWAP, "33e685a4017f83ad": SWAP, c62e1552b4d9e870: SWAP },
+  extra(tx, i, out) {
+    const ev = decodeAnchorEvent(PUMPSWAP_PROGRAM, instructionData(tx.instructions[i]!));
+    if (ev?.name !== "CreatePoolEvent") return;
+    const f = ev.fields;
+    const base = String(f.base_mint);
+    const quote = String(f.quote_mint);
+    const at = typeof f.timestamp === "bigint" ? Number(f.timestamp) * 1000 : null;
+    const coinCreator =
+      typeof f.coin_creator === "string" && f.coin_creator !== DEFAULT_KEY ? f.coin_creator : null;
+    out.pools.push({
+      chain: "solana",
+      address: String(f.pool),
+      venueType: "PUMPSWAP",
+      factory: PUMPSWAP_PROGRAM,
+      exchangeName: "PumpSwap",
+      token0: base,
+      token1: quote,
+      tokenAddress: chooseBaseQuote(base, quote).base,
+      quoteAddress: chooseBaseQuote(base, quote).quote,
+      creator: coinCreator ?? String(f.creator),
+      createdAt: at,
+      createdBlock: tx.slot,
+      updatedBlock: tx.slot,
+      reserve0: typeof f.pool_base_amount === "bigint" ? f.pool_base_amount : null,
+      reserve1: typeof f.pool_quote_amount === "bigint" ? f.pool_quote_amount : null,
+    });
+    if (coinCreator) {
+      out.tokens.push({
+        chain: "solana",
+        address: chooseBaseQuote(base, quote).base,
+        name: null,
+        symbol: null,
+        decimals: null,
+        totalSupply: null,
+        deployer: coinCreator,
+      });
+    }
+  },
+});
