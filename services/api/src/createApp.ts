@@ -11,6 +11,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { z } from "zod";
 import type { EndpointDef, EndpointResult } from "./endpoint.ts";
 import type { Admission, RequestGate } from "./gate.ts";
+import type { Mount } from "./gates/GatePlugin.ts";
 
 import type { ReadinessCheck } from "./http/readiness.ts";
 import { sendError } from "./http/sendError.ts";
@@ -36,6 +37,8 @@ export type AppOptions = {
   trustProxy?: boolean | number | string;
   /** Base URL written into the OpenAPI document's `servers`. */
   publicUrl?: string;
+  /** Extra routes (e.g. a gate's customer portal), mounted after the endpoints. */
+  mounts?: Mount[];
 };
 
 const emptyQuery = z.strictObject({});
@@ -116,6 +119,8 @@ export function createApp(opts: AppOptions): Express {
     res.locals.route = "/metrics";
     res.set("Content-Type", ctx.metrics.contentType).send(await ctx.metrics.metrics());
   });
+
+  for (const mount of opts.mounts ?? []) app.use(mount.path, mount.handler);
 
   app.use((req: Request, res: Response) => {
     sendError(res, new NotFoundError(`no route ${req.method} ${req.path}`));

@@ -1,0 +1,58 @@
+import { ConfigError, createEnvReader } from "@tapeline/core";
+import { describe, expect, it } from "vitest";
+import { openGate } from "../gate.ts";
+import type { GatePlugin } from "../gates/GatePlugin.ts";
+import { loadRouterConfig } from "./loadRouterConfig.ts";
+
+const plugin: GatePlugin<{ price: number }> = {
+  name: "test",
+  readConfig(env) {
+    const r = createEnvReader(env);
+    const price = r.int("TEST_PRICE", 1, 1);
+    r.done();
+    return { price };
+  },
+  create: async () => ({ gate: openGate }),
+};
+
+describe("loadRouterConfig", () => {
+  it("lists every problem of the router and of the gate plugin together", async () => {
+    const err = await loadRouterConfig({ PORT: "http", TEST_PRICE: "0" }, async () => plugin).catch((e) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    const problems = (err as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems.some((p) => p.startsWith("PORT"))).toBe(true);
+    expect(problems).toContain("SHARD_MAP_PATH is required");
+    expect(problems).toContain("REDIS_URL is required");
+    expect(problems.some((p) => p.startsWith("TEST_PRICE"))).toBe(true);
+  });
+
+  it("refuses billing without a gate plugin", async () => {
+    const err = await loadRouterConfig(
+      { SHARD_MAP_PATH: "/m.json", REDIS_URL: "redis://x" },
+      async () => null,
+    ).catch((e) => e);
+    expect((err as ConfigError).problems).toEqual([expect.stringMatching(/no gate plugin/)]);
+  });
+
+  it("reads a valid configuration with defaults", async () => {
+    const c = await loadRouterConfig(
+      { SHARD_MAP_PATH: "/m.json", BILLING_ENABLED: "false" },
+      async () => plugin,
+    );
+    expect(c).toMatchObject({
+      host: "0.0.0.0",
+      port: 8080,
+      shardMapPath: "/m.json",
+      billingEnabled: false,
+      redisUrl: undefined,
+      gate: null,
+      bodyLimitBytes: 262144,
+    });
+    const billed = await loadRouterConfig(
+      { SHARD_MAP_PATH: "/m.json", REDIS_URL: "redis://r:6379", TEST_PRICE: "7" },
+      async () => plugin,
+    );
+    expect(billed.gate?.config).toEqual({ price: 7 });
+  });
+});

@@ -1,0 +1,74 @@
+import { ConfigError, createEnvReader } from "@tapeline/core";
+import type { GateConfig } from "../gates/createGateFromConfig.ts";
+import type { GatePlugin } from "../gates/GatePlugin.ts";
+import { GATE_PLUGIN_PATH, loadGatePlugin } from "../gates/loadGatePlugin.ts";
+
+/** The router's configuration, read once at start. */
+export type RouterConfig = {
+  /** `HOST`, default `0.0.0.0`. */
+  host: string;
+  /** `PORT`, default 8080. */
+  port: number;
+  /** `SHARD_MAP_PATH`, required: the shard-map JSON the operator publishes (a mounted ConfigMap). */
+  shardMapPath: string;
+  /** `SHARD_MAP_POLL_MS`, default 2000: how often the shard map is re-read. */
+  shardMapPollMs: number;
+  /** `SHARD_TIMEOUT_MS`, default 10000: bound of one call to a query shard. */
+  shardTimeoutMs: number;
+  /** `BODY_LIMIT_BYTES`, default 262144: bound of a request body (413 above). */
+  bodyLimitBytes: number;
+  /** `TRUST_PROXY_HOPS`, default 1: proxies (the ingress) in front of the router, for client IPs. */
+  trustProxyHops: number;
+  /** `SHUTDOWN_GRACE_MS`, default 20000: how long in-flight requests may finish after SIGTERM. */
+  shutdownGraceMs: number;
+  /** `PUBLIC_URL`, optional: the base URL written into /openapi.json. */
+  publicUrl: string | undefined;
+  /** `BILLING_ENABLED`, default true: false serves every request unbilled (private deployments). */
+  billingEnabled: boolean;
+  /** `REDIS_URL`, required when billing is enabled: the gate's counters. */
+  redisUrl: string | undefined;
+  /** The gate plugin and its own settings; null when billing is disabled. */
+  gate: GateConfig;
+};
+
+/**
+ * Reads the router's configuration and, when billing is enabled, the gate plugin's, collecting
+ * every problem of both.
+ * @throws ConfigError listing every problem.
+ */
+export async function loadRouterConfig(
+  env: Record<string, string | undefined> = process.env,
+  loadPlugin: () => Promise<GatePlugin | null> = loadGatePlugin,
+): Promise<RouterConfig> {
+  const r = createEnvReader(env);
+  const billingEnabled = r.bool("BILLING_ENABLED", true);
+  const config: RouterConfig = {
+    host: r.string("HOST", "0.0.0.0"),
+    port: r.int("PORT", 8080, 1, 65535),
+    shardMapPath: r.string("SHARD_MAP_PATH"),
+    shardMapPollMs: r.int("SHARD_MAP_POLL_MS", 2000, 100),
+    shardTimeoutMs: r.int("SHARD_TIMEOUT_MS", 10_000, 100),
+    bodyLimitBytes: r.int("BODY_LIMIT_BYTES", 256 * 1024, 1024, 64 * 1024 * 1024),
+    trustProxyHops: r.int("TRUST_PROXY_HOPS", 1, 0, 16),
+    shutdownGraceMs: r.int("SHUTDOWN_GRACE_MS", 20_000, 0),
+    publicUrl: r.optional("PUBLIC_URL"),
+    billingEnabled,
+    redisUrl: billingEnabled ? r.string("REDIS_URL") : r.optional("REDIS_URL"),
+    gate: null,
+  };
+  if (billingEnabled) {
+    const plugin = await loadPlugin();
+    if (!plugin) {
+      r.problems.push(`BILLING_ENABLED is true but this build has no gate plugin (${GATE_PLUGIN_PATH})`);
+    } else {
+      try {
+        config.gate = { plugin, config: plugin.readConfig(env) };
+      } catch (err) {
+        if (!(err instanceof ConfigError)) throw err;
+        r.problems.push(...err.problems);
+      }
+    }
+  }
+  r.done();
+  return config;
+}

@@ -1,0 +1,75 @@
+import { type Context, isMainModule, runService, serveHttp } from "@tapeline/core";
+import { Redis } from "ioredis";
+import { loadRouterConfig } from "./config/loadRouterConfig.ts";
+import { createApp } from "./createApp.ts";
+import { createGateFromConfig } from "./gates/createGateFromConfig.ts";
+import { shardReadiness } from "./http/shardReadiness.ts";
+import { loadEndpointLists } from "./loadEndpointLists.ts";
+import { createHttpShardClient } from "./shards/createHttpShardClient.ts";
+
+export * from "./config/loadRouterConfig.ts";
+export * from "./createApp.ts";
+export * from "./endpoint.ts";
+export * from "./gate.ts";
+export * from "./gates/createGateFromConfig.ts";
+export * from "./gates/createStaticKeyGate.ts";
+export * from "./gates/GatePlugin.ts";
+export * from "./gates/loadGatePlugin.ts";
+export * from "./http/readiness.ts";
+export * from "./http/shardReadiness.ts";
+export * from "./loadEndpointLists.ts";
+export * from "./openapi/buildOpenApi.ts";
+export * from "./shardClient.ts";
+export * from "./shards/createHttpShardClient.ts";
+export * from "./shards/createInProcessShardClient.ts";
+
+/**
+ * The API router of a cluster: validates, gates and routes requests to the query shards named
+ * by the shard map. It holds no database connection; Redis only for the gate.
+ */
+export async function startRouter(ctx: Context, env: Record<string, string | undefined> = process.env) {
+  const config = await loadRouterConfig(env);
+  let redis: Redis | null = null;
+  if (config.gate && config.redisUrl) {
+    const client = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    redis = client;
+    ctx.shutdown.add("redis", async () => {
+      await client.quit().catch(() => client.disconnect());
+    });
+    await client.connect();
+  }
+  const shards = await createHttpShardClient({
+    mapPath: config.shardMapPath,
+    ctx,
+    pollMs: config.shardMapPollMs,
+    timeoutMs: config.shardTimeoutMs,
+  });
+  ctx.shutdown.add("shard client", () => shards.close());
+  const bundle = await createGateFromConfig(config.gate, { redis, ctx });
+  if (bundle.close) ctx.shutdown.add("gate", bundle.close);
+  const endpoints = [...(await loadEndpointLists({ ctx, gate: bundle.gate })), ...(bundle.endpoints ?? [])];
+  const app = createApp({
+    endpoints,
+    shards,
+    gate: bundle.gate,
+    ctx,
+    bodyLimitBytes: config.bodyLimitBytes,
+    readiness: shardReadiness(shards, { draining: ctx.shutdown.aborted }),
+    trustProxy: config.trustProxyHops,
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    ...(bundle.mounts ? { mounts: bundle.mounts } : {}),
+  });
+  await serveHttp(app, {
+    host: config.host,
+    port: config.port,
+    ctx,
+    name: "api",
+    graceMs: config.shutdownGraceMs,
+  });
+  ctx.logger.info(
+    { shards: shards.map.shards.length, mapVersion: shards.map.version, endpoints: endpoints.flat().length },
+    "router ready",
+  );
+}
+
+if (isMainModule(import.meta.url)) void runService("api", (ctx) => startRouter(ctx));

@@ -1,0 +1,34 @@
+import { ConfigError } from "./config.ts";
+import { type Context, createContext } from "./context.ts";
+
+/**
+ * Runs a service process: builds its context, calls `start`, and on SIGINT/SIGTERM runs the
+ * shutdown hooks (in reverse order of registration) and exits 0; a second signal exits at once.
+ * A ConfigError at start prints every problem and exits 1; any other start failure is logged,
+ * what started is shut down, and the process exits 1.
+ */
+export async function runService(name: string, start: (ctx: Context) => Promise<void>): Promise<void> {
+  const ctx = createContext({ name, defaultMetrics: true });
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      ctx.logger.warn({ signal }, "second signal, exiting now");
+      process.exit(1);
+    }
+    stopping = true;
+    void ctx.shutdown.run(signal).then(() => process.exit(0));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    await start(ctx);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${name}: ${err.message}\n`);
+    } else {
+      ctx.logger.fatal({ err }, "failed to start");
+    }
+    await ctx.shutdown.run("start failed");
+    process.exit(1);
+  }
+}

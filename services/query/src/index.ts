@@ -1,0 +1,41 @@
+import { type Context, createPgPool, isMainModule, runService, serveHttp } from "@tapeline/core";
+import { createQueryService } from "./createQueryService.ts";
+import { createRpcApp } from "./createRpcApp.ts";
+import { loadQueryConfig } from "./loadQueryConfig.ts";
+import { loadQueryProviders } from "./loadQueryProviders.ts";
+
+export * from "./createMetaQueries.ts";
+export * from "./createQueryService.ts";
+export * from "./createRpcApp.ts";
+export * from "./loadQueryConfig.ts";
+export * from "./loadQueryProviders.ts";
+export * from "./QueryProvider.ts";
+
+/** A query pod: the shard's QueryApi over Postgres, served as `POST /rpc/<method>`. */
+export async function startQueryPod(ctx: Context, env: Record<string, string | undefined> = process.env) {
+  const config = loadQueryConfig(env);
+  const pool = createPgPool({
+    url: config.databaseUrl,
+    max: config.pgPoolMax,
+    applicationName: config.shardName,
+  });
+  ctx.shutdown.add("postgres", () => pool.end());
+  const service = await createQueryService({ pool, ctx, providers: await loadQueryProviders() });
+  ctx.shutdown.add("query service", () => service.close());
+  const app = createRpcApp({
+    service,
+    ctx,
+    bodyLimitBytes: config.bodyLimitBytes,
+    draining: ctx.shutdown.aborted,
+  });
+  await serveHttp(app, {
+    host: config.host,
+    port: config.port,
+    ctx,
+    name: "rpc",
+    graceMs: config.shutdownGraceMs,
+  });
+  ctx.logger.info({ shard: config.shardName, methods: [...service.methods] }, "query pod ready");
+}
+
+if (isMainModule(import.meta.url)) void runService("query", (ctx) => startQueryPod(ctx));

@@ -1,0 +1,42 @@
+import { createEnvReader } from "@tapeline/core";
+
+/** A query pod's configuration, read once at start. */
+export type QueryConfig = {
+  /** `HOST`, default `0.0.0.0`. */
+  host: string;
+  /** `PORT`, default 8081. */
+  port: number;
+  /** `DATABASE_URL`, required: the Postgres (or Citus coordinator) the shard reads. */
+  databaseUrl: string;
+  /** `PG_POOL_MAX`, default 10: connections per pod. */
+  pgPoolMax: number;
+  /** `SHARD_NAME`, default `query`: this shard's name in the shard map, for logs. */
+  shardName: string;
+  /** `RPC_BODY_LIMIT_BYTES`, default 1048576: bound of an RPC body. */
+  bodyLimitBytes: number;
+  /** `SHUTDOWN_GRACE_MS`, default 20000: how long in-flight calls may finish after SIGTERM. */
+  shutdownGraceMs: number;
+};
+
+/**
+ * Reads a query pod's configuration.
+ * @throws ConfigError listing every problem.
+ */
+export function loadQueryConfig(env: Record<string, string | undefined> = process.env): QueryConfig {
+  const r = createEnvReader(env);
+  const databaseUrl = r.string("DATABASE_URL");
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    r.problems.push("DATABASE_URL must be a postgres:// URL");
+  }
+  const config: QueryConfig = {
+    host: r.string("HOST", "0.0.0.0"),
+    port: r.int("PORT", 8081, 1, 65535),
+    databaseUrl,
+    pgPoolMax: r.int("PG_POOL_MAX", 10, 1, 1000),
+    shardName: r.string("SHARD_NAME", "query"),
+    bodyLimitBytes: r.int("RPC_BODY_LIMIT_BYTES", 1024 * 1024, 1024),
+    shutdownGraceMs: r.int("SHUTDOWN_GRACE_MS", 20_000, 0),
+  };
+  r.done();
+  return config;
+}
