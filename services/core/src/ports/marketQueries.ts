@@ -262,8 +262,10 @@ export type TradeRow = {
   at: number;
   maker: string;
   isBuy: boolean;
-  amountToken: number;
-  amountQuote: number;
+  /** whole tokens; null when the token's decimals are unknown */
+  amountToken: number | null;
+  /** whole quote units; null when the quote's decimals are unknown */
+  amountQuote: number | null;
   quoteToken: { address: string; symbol: string | null; name: string | null; decimals: number | null };
   priceNative: number | null;
   priceUsd: number | null;

@@ -24,7 +24,13 @@ const KNOWN_SYMBOLS: Record<string, string> = {
  * the primary key, so the cost grows with the number of chains, not of stored minutes.
  */
 export async function readNativePrices(db: MarketDb, nowMs: number): Promise<Record<string, NativePrice>> {
-  const { rows } = await db.query<{ chain_id: string; price_usd: string; source: string; minute: string; symbol: string | null }>(
+  const { rows } = await db.query<{
+    chain_id: string;
+    price_usd: string;
+    source: string;
+    minute: string;
+    symbol: string | null;
+  }>(
     `with recursive ch as (
        (select chain_id from native_prices order by chain_id limit 1)
        union all

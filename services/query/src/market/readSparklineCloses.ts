@@ -2,10 +2,18 @@ import type { MarketDb } from "./MarketDb.ts";
 import type { SparklineSlots } from "./sparklineGrid.ts";
 
 /** Closes of a market's sparkline slots, the close before the first slot, and the first traded price inside. */
-export type SparklineCloses = { closes: Map<number, string>; prevClose: string | null; firstOpen: string | null };
+export type SparklineCloses = {
+  closes: Map<number, string>;
+  prevClose: string | null;
+  firstOpen: string | null;
+};
 
 /** Reads what one market's sparkline needs from its base buckets (at most a few hundred rows). */
-export async function readSparklineCloses(db: MarketDb, market: string, slots: SparklineSlots): Promise<SparklineCloses> {
+export async function readSparklineCloses(
+  db: MarketDb,
+  market: string,
+  slots: SparklineSlots,
+): Promise<SparklineCloses> {
   const first = slots.starts[0] as number;
   const end = (slots.starts.at(-1) as number) + slots.stepS;
   const { rows } = await db.query<{ slot: string; open: string; close: string }>(

@@ -22,6 +22,8 @@ export type ReadTradesInput = Omit<TradeQuery, "chain" | "address" | "pools"> & 
   scope: TradeScope;
   /** current native/USD rate (EVM spot valuation); null when unknown */
   spotUsd: number | null;
+  /** rows a filtered page may look at, default TRADE_SCAN_WINDOW */
+  scanWindow?: number;
 };
 
 type Raw = {
@@ -86,6 +88,23 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
   const rateSql = `(select np.price_usd from native_prices np where np.chain_id = t.chain_id
                      and np.minute <= (t.at / 60000) * 60000 order by np.minute desc limit 1)`;
 
+  const joins = `left join tokens tt on tt.chain_id = t.chain_id and tt.address = t.token_address`;
+  // A filtered walk looks at a bounded window: find the last trade of that window first.
+  let boundary: { at: string; block: string; log_index: number; id: string } | null = null;
+  const filtered =
+    Boolean(q.maker) ||
+    Boolean(q.side) ||
+    q.wash === "washOnly" ||
+    q.wash === "excludeWash" ||
+    [q.minAmountToken, q.minVolumeNative, q.minVolumeUsd].some((v) => v !== null && v !== undefined);
+  if (filtered) {
+    const r = await db.query(
+      `select t.at, t.block, t.log_index, t.id from trades t where ${base.join(" and ")} ${orderBy}
+       offset $${params.length + 1} limit 1`,
+      [...params, (q.scanWindow ?? TRADE_SCAN_WINDOW) - 1],
+    );
+    boundary = r.rows[0] ?? null;
+  }
   const filters: string[] = [];
   if (q.maker) filters.push(`t.maker = ${p(q.maker)}`);
   if (q.side) filters.push(`t.is_buy = ${q.side === "buy" ? "true" : "false"}`);
@@ -110,21 +129,10 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
   if (q.wash === "washOnly") filters.push("t.is_wash is true");
   if (q.wash === "excludeWash") filters.push("t.is_wash is not true");
 
-  const joins = `left join tokens tt on tt.chain_id = t.chain_id and tt.address = t.token_address`;
-  // A filtered walk looks at a bounded window: find the last trade of that window first.
-  let boundary: { at: string; block: string; log_index: number; id: string } | null = null;
-  if (filters.length > 0) {
-    const r = await db.query(
-      `select t.at, t.block, t.log_index, t.id from trades t where ${base.join(" and ")} ${orderBy}
-       offset ${TRADE_SCAN_WINDOW - 1} limit 1`,
-      params,
+  if (boundary) {
+    filters.push(
+      `(t.at, t.block, t.log_index, t.id) ${desc ? ">=" : "<="} (${p(boundary.at)}::bigint, ${p(boundary.block)}::bigint, ${p(boundary.log_index)}::int, ${p(boundary.id)}::text)`,
     );
-    boundary = r.rows[0] ?? null;
-    if (boundary) {
-      filters.push(
-        `(t.at, t.block, t.log_index, t.id) ${desc ? ">=" : "<="} (${p(boundary.at)}::bigint, ${p(boundary.block)}::bigint, ${p(boundary.log_index)}::int, ${p(boundary.id)}::text)`,
-      );
-    }
   }
 
   const nativeList = p(NATIVE_ADDRESSES);

@@ -1,0 +1,568 @@
+import {
+  type CandlePage,
+  type CandleQuery,
+  type ChainId,
+  chainFamily,
+  EVM_NATIVE,
+  InvalidParamError,
+  isEvm,
+  type MarketDefinition,
+  type MarketQueries,
+  type MarketRef,
+  marketKey,
+  NotFoundError,
+  type SparklinePoint,
+  type SparklineQuery,
+  type TokenCandleQuery,
+  type TokenPoolRow,
+  type TokenSnapshot,
+  type TradeQuery,
+} from "@tapeline/core";
+import { alignBucket } from "./alignBucket.ts";
+import { buildSparkline } from "./buildSparkline.ts";
+import { capMarketValue } from "./capMarketValue.ts";
+import { convertCandlesToUsd } from "./convertCandlesToUsd.ts";
+import { createTtlCache } from "./createTtlCache.ts";
+import { decimalString } from "./decimalString.ts";
+import type { MarketDb } from "./MarketDb.ts";
+import { parseInterval } from "./parseInterval.ts";
+import { readCandlePage } from "./readCandlePage.ts";
+import { readNativePrices } from "./readNativePrices.ts";
+import { type PoolRow, readPoolRows, readTokenPoolRowsByToken } from "./readPoolRows.ts";
+import { readSparklineCloses } from "./readSparklineCloses.ts";
+import { readTokenFacts, type TokenFacts, toTokenMetadata } from "./readTokenFacts.ts";
+import { readTradePage } from "./readTradePage.ts";
+import { readUsdRates } from "./readUsdRates.ts";
+import { readWindowStats } from "./readWindowStats.ts";
+import { sparklineGrid } from "./sparklineGrid.ts";
+import { stepBucket } from "./stepBucket.ts";
+import { toMarketDefinition, wholeSupply } from "./toMarketDefinition.ts";
+
+export type MarketQueriesOptions = {
+  db: MarketDb;
+  /** clock (ms); tests pin it */
+  now?: () => number;
+  /** how long market definitions are served from the shared cache, default 5 s */
+  definitionTtlMs?: number;
+  /** how long token figures (snapshot, price, pools) are reused, default 1 s */
+  tokenTtlMs?: number;
+  /** candle pages ending this long before now are settled (immutable, cached), default 1 h */
+  settledAfterS?: number;
+  /** rows a filtered trade page may look at (see readTradePage) */
+  tradeScanWindow?: number;
+};
+
+/** Everything a token's reads share: its row, its markets in pricing order, and its best market. */
+type TokenCore = {
+  facts: TokenFacts | null;
+  pools: PoolRow[];
+  best: PoolRow | null;
+  liquidityNative: string | null;
+  spotUsd: number | null;
+};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The market read API of a query shard over Postgres (see `MarketQueries`). Market definitions
+ * are served from one cache shared by the single and batch calls; token figures are reused for
+ * `tokenTtlMs`; settled candle pages (ending `settledAfterS` before now, with an explicit
+ * `endTime`) are immutable and kept in a page cache.
+ */
+export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
+  const { db } = opts;
+  const now = opts.now ?? Date.now;
+  const settledAfterS = opts.settledAfterS ?? 3600;
+  const definitions = createTtlCache<PoolRow | null>({
+    ttlMs: opts.definitionTtlMs ?? 5000,
+    max: 50_000,
+    now,
+  });
+  const tokenTtl = opts.tokenTtlMs ?? 1000;
+  const cores = createTtlCache<TokenCore>({ ttlMs: tokenTtl, max: 20_000, now });
+  const snapshots = createTtlCache<TokenSnapshot>({ ttlMs: tokenTtl, max: 20_000, now });
+  const spots = createTtlCache<number | null>({ ttlMs: 1000, max: 64, now });
+  const nativePricesCache = createTtlCache<Awaited<ReturnType<MarketQueries["nativePrices"]>>>({
+    ttlMs: 1000,
+    max: 1,
+    now,
+  });
+  const pages = createTtlCache<CandlePage>({ ttlMs: 24 * 3600_000, max: 5_000, now });
+
+  const scanOpt = opts.tradeScanWindow === undefined ? {} : { scanWindow: opts.tradeScanWindow };
+  const spot = (chain: ChainId) =>
+    spots.get(chain, async () => (await readUsdRates(db, chain, [now()]))[0] ?? null);
+
+  async function poolRow(chain: ChainId, address: string): Promise<PoolRow | null> {
+    return definitions.get(
+      marketKey(chain, address),
+      async () => (await readPoolRows(db, chain, [address])).get(address) ?? null,
+    );
+  }
+
+  async function requirePool(chain: ChainId, address: string): Promise<PoolRow> {
+    const p = await poolRow(chain, address);
+    if (!p) throw new NotFoundError(`unknown pool ${address} on ${chain}`, { chain, address });
+    return p;
+  }
+
+  async function tokenCore(chain: ChainId, address: string): Promise<TokenCore> {
+    return cores.get(marketKey(chain, address), async () => {
+      const [facts, pools, spotUsd, liq] = await Promise.all([
+        readTokenFacts(db, chain, address),
+        readTokenPoolRowsByToken(db, chain, address),
+        spot(chain),
+        db.query<{ liq: string | null }>(
+          "select sum(liquidity_native) as liq from pools where chain_id = $1 and token_address = $2",
+          [chain, address],
+        ),
+      ]);
+      const best = pools.find((p) => p.address === facts?.bestPool) ?? pools[0] ?? null;
+      return { facts, pools, best, liquidityNative: decimalString(liq.rows[0]?.liq ?? null), spotUsd };
+    });
+  }
+
+  async function requireToken(chain: ChainId, address: string): Promise<TokenCore> {
+    const core = await tokenCore(chain, address);
+    if (!core.facts && core.pools.length === 0) {
+      throw new NotFoundError(`unknown token ${address} on ${chain}`, { chain, address });
+    }
+    return core;
+  }
+
+  /** Pools listed by a caller for a token's figures: each must exist and trade the token. */
+  async function tokenPoolsParam(chain: ChainId, token: string, pools: string[]): Promise<PoolRow[]> {
+    const rows = await Promise.all(pools.map((a) => requirePool(chain, a)));
+    for (const p of rows) {
+      if (p.tokenAddress !== token) {
+        throw new InvalidParamError("pools", `pool ${p.address} does not trade token ${token}`, {
+          pool: p.address,
+        });
+      }
+    }
+    return rows;
+  }
+
+  const usd = (native: string | null, rate: number | null): number | null =>
+    native === null || rate === null ? null : Number(native) * rate;
+
+  function priceFigures(core: TokenCore) {
+    const priceNative = decimalString(core.best?.priceNative ?? null);
+    const priceUsd = usd(priceNative, core.spotUsd);
+    const liquidityUsd = usd(core.liquidityNative, core.spotUsd);
+    const decimals = core.facts?.decimals ?? core.best?.token.decimals ?? null;
+    const supply = wholeSupply(core.facts?.totalSupply ?? null, decimals);
+    const raw = priceUsd === null || supply === null ? null : priceUsd * Number(supply);
+    const cap = capMarketValue(raw, liquidityUsd);
+    return { priceNative, priceUsd, liquidityUsd, supply, marketCapUsd: cap, fdvUsd: cap };
+  }
+
+  async function candles(
+    chain: ChainId,
+    markets: string[],
+    poolAddresses: string[],
+    q: CandleQuery,
+  ): Promise<CandlePage> {
+    if (q.quote === "usd" && isEvm(chain)) {
+      throw new InvalidParamError(
+        "quote",
+        "quote=usd is served on Solana only (EVM chains have no USD candle history)",
+      );
+    }
+    const nowMs = now();
+    const nowS = Math.floor(nowMs / 1000);
+    const spec = parseInterval(q.interval);
+    const key = JSON.stringify([
+      markets,
+      spec.key,
+      q.limit,
+      q.endTime ?? null,
+      q.from ?? null,
+      q.fill,
+      q.quote,
+    ]);
+    const compute = async (): Promise<CandlePage> => {
+      const page = await readCandlePage(db, {
+        markets,
+        spec,
+        limit: q.limit,
+        endTime: q.endTime ?? null,
+        from: q.from ?? null,
+        fill: q.fill,
+        nowS,
+      });
+      let data = page.candles.map(({ volumeUsd: _, ...c }) => c);
+      if (q.quote === "usd") {
+        const at = page.candles.map((c) => Math.min(stepBucket(c.time, spec, 1) - 1, nowS) * 1000);
+        const rates = await readUsdRates(db, chain, at);
+        if (rates.some((r) => r === null)) {
+          throw new InvalidParamError("quote", `quote=usd: no USD history on ${chain}`);
+        }
+        data = convertCandlesToUsd(page.candles, rates as number[]);
+      }
+      const out: CandlePage = {
+        data,
+        interval: spec.key,
+        count: data.length,
+        oldestTime: data[0]?.time ?? null,
+        newestTime: data.at(-1)?.time ?? null,
+        hasMore: page.hasMore,
+        pools: poolAddresses,
+        quote: q.quote,
+        immutable: q.endTime !== null && q.endTime !== undefined && page.coveredUntil <= nowS - settledAfterS,
+        asOf: nowMs,
+      };
+      if (page.nextEndTime !== undefined) out.nextEndTime = page.nextEndTime;
+      return out;
+    };
+    const immutable = q.endTime !== null && q.endTime !== undefined;
+    if (!immutable) return compute();
+    const spanEnd = stepBucket(alignBucket(Math.min(q.endTime as number, nowS), spec), spec, 1);
+    if (spanEnd > nowS - settledAfterS) return compute();
+    return pages.get(key, compute);
+  }
+
+  async function sparkline(
+    chain: ChainId,
+    pool: PoolRow | null,
+    q: SparklineQuery,
+  ): Promise<SparklinePoint[]> {
+    if (q.quote === "usd" && isEvm(chain)) {
+      throw new InvalidParamError("quote", "quote=usd is served on Solana only");
+    }
+    if (!pool) return [];
+    const nowMs = now();
+    const grid = sparklineGrid(q.timeframe, nowMs);
+    const raw = await readSparklineCloses(db, pool.market, grid);
+    let rateAt: (t: number) => number = () => 1;
+    if (q.quote === "usd") {
+      const nowS = Math.floor(nowMs / 1000);
+      const times = [
+        ...grid.starts.map((s) => Math.min(s + grid.stepS - 1, nowS) * 1000),
+        (grid.starts[0] as number) * 1000 - 1,
+      ];
+      const rates = await readUsdRates(db, chain, times);
+      if (rates.some((r) => r === null))
+        throw new InvalidParamError("quote", `quote=usd: no USD history on ${chain}`);
+      const bySlot = new Map(grid.starts.map((s, i) => [s, rates[i] as number]));
+      const before = rates.at(-1) as number;
+      rateAt = (t) => bySlot.get(t) ?? before;
+    }
+    const first = grid.starts[0] as number;
+    const closes = new Map([...raw.closes].map(([t, c]) => [t, Number(c) * rateAt(t)]));
+    const firstSlot = [...raw.closes.keys()][0];
+    return buildSparkline({
+      slots: grid,
+      closes,
+      prevClose: raw.prevClose === null ? null : Number(raw.prevClose) * rateAt(first - 1),
+      firstOpen:
+        raw.firstOpen === null || firstSlot === undefined ? null : Number(raw.firstOpen) * rateAt(firstSlot),
+      timestamps: q.timestamps,
+    });
+  }
+
+  async function volume24h(
+    chain: ChainId,
+    markets: string[],
+  ): Promise<Map<string, { native: number; usd: number | null }>> {
+    if (markets.length === 0) return new Map();
+    const since = Math.floor((now() - DAY_MS) / 1000);
+    const { rows } = await db.query<{ market: string; vol: string; usd: string | null }>(
+      `select c.market, sum(c.volume_native) as vol, sum(c.volume_usd) as usd from candle_buckets c
+       where c.market = any($1::text[]) and c.resolution_s = 60 and c.bucket_start >= $2 group by c.market`,
+      [markets, Math.ceil(since / 60) * 60],
+    );
+    const spotUsd = chainFamily(chain) === "evm" ? await spot(chain) : null;
+    return new Map(
+      rows.map((r) => [
+        r.market,
+        {
+          native: Number(r.vol),
+          usd:
+            chainFamily(chain) === "evm"
+              ? spotUsd === null
+                ? null
+                : Number(r.vol) * spotUsd
+              : r.usd === null
+                ? null
+                : Number(r.usd),
+        },
+      ]),
+    );
+  }
+
+  const api: MarketQueries = {
+    async tokenSnapshot({ chain, address }: MarketRef) {
+      return snapshots.get(marketKey(chain, address), async () => {
+        const core = await requireToken(chain, address);
+        const f = priceFigures(core);
+        const markets = core.pools.map((p) => p.market);
+        const launchpadPool = core.pools
+          .filter((p) => p.isLaunchpad)
+          .sort(
+            (a, b) => (a.createdAt ?? Number.MAX_SAFE_INTEGER) - (b.createdAt ?? Number.MAX_SAFE_INTEGER),
+          )[0];
+        const symbol = core.facts?.symbol ?? core.best?.token.symbol ?? null;
+        const [stats, ath, rank] = await Promise.all([
+          readWindowStats(db, {
+            chain,
+            markets,
+            priceMarkets: core.best ? [core.best.market] : [],
+            windows: ["24h"],
+            nowMs: now(),
+            spotUsd: core.spotUsd,
+          }),
+          db.query<{ high: string | null }>(
+            "select max(high) as high from candle_buckets where market = any($1::text[]) and resolution_s = 86400",
+            [markets],
+          ),
+          symbol === null
+            ? Promise.resolve(null)
+            : db.query<{ n: string }>(
+                `select count(*) as n from tokens
+                 where chain_id = $1 and lower(symbol) = lower($2) and address <> $3
+                   and (coalesce(created_at, 9223372036854775807), address) < (coalesce($4::bigint, 9223372036854775807), $3)`,
+                [chain, symbol, address, core.facts?.createdAt ?? null],
+              ),
+        ]);
+        const s24 = stats["24h"];
+        const best = core.best;
+        const createdAt =
+          launchpadPool?.createdAt ??
+          core.facts?.createdAt ??
+          core.pools.reduce<number | null>(
+            (m, p) => (p.createdAt !== null && (m === null || p.createdAt < m) ? p.createdAt : m),
+            null,
+          );
+        const snapshot: TokenSnapshot = {
+          chain,
+          address,
+          name: core.facts?.name ?? best?.token.name ?? null,
+          symbol,
+          decimals: core.facts?.decimals ?? best?.token.decimals ?? null,
+          nameRank: rank === null ? null : Number(rank.rows[0]?.n ?? 0) + 1,
+          totalSupply: f.supply,
+          priceNative: f.priceNative,
+          priceUsd: f.priceUsd,
+          marketCapUsd: f.marketCapUsd,
+          fdvUsd: f.fdvUsd,
+          liquidityNative: core.liquidityNative,
+          liquidityUsd: f.liquidityUsd,
+          priceNativeAth: decimalString(core.facts?.priceNativeAth ?? ath.rows[0]?.high ?? null),
+          liquidityNativeAth: decimalString(core.facts?.liquidityNativeAth ?? null),
+          pool: best
+            ? {
+                address: best.address,
+                type: best.venueType,
+                quoteAddress: best.quoteAddress,
+                quoteSymbol: best.quote.symbol,
+                factory: best.factory,
+                createdAt: best.createdAt,
+              }
+            : null,
+          launchpad: launchpadPool
+            ? {
+                name: launchpadPool.launchpad,
+                poolAddress: launchpadPool.address,
+                bondingProgress: launchpadPool.migrated ? 100 : launchpadPool.bondingProgress,
+                graduated: launchpadPool.migrated,
+                graduatedAt: launchpadPool.graduatedAt,
+              }
+            : null,
+          deployer: launchpadPool?.creator ?? core.facts?.deployer ?? null,
+          createdAt,
+          stats24h: {
+            volumeNative: s24?.volumeNative ?? 0,
+            volumeUsd: s24?.volumeUsd ?? null,
+            buys: s24?.buys ?? 0,
+            sells: s24?.sells ?? 0,
+            priceChangePct: s24?.priceChangePct ?? null,
+          },
+          metadata: toTokenMetadata(core.facts?.metadata ?? {}),
+        };
+        return snapshot;
+      });
+    },
+
+    async tokenPrice({ chain, address }) {
+      const core = await requireToken(chain, address);
+      const f = priceFigures(core);
+      return {
+        chain,
+        address,
+        priceNative: f.priceNative,
+        priceUsd: f.priceUsd,
+        marketCapUsd: f.marketCapUsd,
+        liquidityUsd: f.liquidityUsd,
+        poolAddress: core.best?.address ?? null,
+        updatedAt: core.best?.lastTradeAt ?? null,
+      };
+    },
+
+    async tokenPools({ chain, address, limit }) {
+      const core = await requireToken(chain, address);
+      const vols = await volume24h(
+        chain,
+        core.pools.map((p) => p.market),
+      );
+      const rest = core.pools
+        .filter((p) => p !== core.best)
+        .sort((a, b) => {
+          const va = vols.get(a.market)?.native ?? 0;
+          const vb = vols.get(b.market)?.native ?? 0;
+          if (va !== vb) return vb - va;
+          return Number(b.liquidityNative ?? -1) - Number(a.liquidityNative ?? -1);
+        });
+      const ordered = core.best ? [core.best, ...rest] : rest;
+      return ordered.slice(0, limit).map(
+        (p, i): TokenPoolRow => ({
+          rank: i + 1,
+          chain,
+          address: p.address,
+          type: p.venueType,
+          factory: p.factory,
+          exchange: p.exchangeName,
+          quoteAddress: p.quoteAddress,
+          quoteSymbol: p.quote.symbol,
+          priceNative: decimalString(p.priceNative),
+          priceUsd: usd(p.priceNative, core.spotUsd),
+          liquidityNative: decimalString(p.liquidityNative),
+          liquidityUsd: usd(p.liquidityNative, core.spotUsd),
+          volume24hNative: vols.get(p.market)?.native ?? 0,
+          volume24hUsd: vols.has(p.market) ? (vols.get(p.market)?.usd ?? null) : 0,
+          isLaunchpad: p.isLaunchpad,
+          migrated: p.migrated,
+          createdAt: p.createdAt,
+          lastTradeAt: p.lastTradeAt,
+        }),
+      );
+    },
+
+    async tokenStats({ chain, address, pools, windows }) {
+      const core = await requireToken(chain, address);
+      const chosen = pools && pools.length > 0 ? await tokenPoolsParam(chain, address, pools) : null;
+      const markets = (chosen ?? core.pools).map((p) => p.market);
+      const priceMarkets = chosen ? markets : core.best ? [core.best.market] : [];
+      const stats = await readWindowStats(db, {
+        chain,
+        markets,
+        priceMarkets,
+        windows,
+        nowMs: now(),
+        spotUsd: core.spotUsd,
+      });
+      return {
+        chain,
+        address,
+        pools: (chosen ?? core.pools).map((p) => p.address),
+        usdBasis: chainFamily(chain) === "solana" ? "trade" : "spot",
+        windows: stats,
+      };
+    },
+
+    async poolDefinition({ chain, address }): Promise<MarketDefinition> {
+      return toMarketDefinition(await requirePool(chain, address));
+    },
+
+    async poolData({ chain, address, windows }) {
+      const p = await requirePool(chain, address);
+      const spotUsd = await spot(chain);
+      const stats = await readWindowStats(db, {
+        chain,
+        markets: [p.market],
+        priceMarkets: [p.market],
+        windows,
+        nowMs: now(),
+        spotUsd,
+      });
+      const priceUsd = usd(p.priceNative, spotUsd);
+      const liquidityUsd = usd(p.liquidityNative, spotUsd);
+      const supply = wholeSupply(p.token.totalSupply, p.token.decimals);
+      return {
+        chain,
+        address,
+        tokenAddress: p.tokenAddress,
+        quoteAddress: p.quoteAddress,
+        priceNative: decimalString(p.priceNative),
+        priceUsd,
+        liquidityNative: decimalString(p.liquidityNative),
+        liquidityUsd,
+        marketCapUsd: capMarketValue(
+          priceUsd === null || supply === null ? null : priceUsd * Number(supply),
+          liquidityUsd,
+        ),
+        lastTradeAt: p.lastTradeAt,
+        usdBasis: chainFamily(chain) === "solana" ? "trade" : "spot",
+        windows: stats,
+      };
+    },
+
+    async poolTrades(q: TradeQuery) {
+      const p = await requirePool(q.chain, q.address);
+      const { chain: _c, address: _a, pools: _p, ...rest } = q;
+      return readTradePage(db, {
+        ...rest,
+        scope: { chain: q.chain, markets: [p.market] },
+        spotUsd: await spot(q.chain),
+        ...scanOpt,
+      });
+    },
+
+    async tokenTrades(q: TradeQuery) {
+      const { chain, address, pools, ...rest } = q;
+      let scope: { chain: ChainId; markets: string[] } | { chain: ChainId; token: string };
+      if (pools && pools.length > 0) {
+        const rows = await tokenPoolsParam(chain, address, pools);
+        scope = { chain, markets: rows.map((r) => r.market) };
+      } else {
+        await requireToken(chain, address);
+        scope = { chain, token: address };
+      }
+      return readTradePage(db, { ...rest, scope, spotUsd: await spot(chain), ...scanOpt });
+    },
+
+    async poolOhlcv(q: CandleQuery) {
+      const p = await requirePool(q.chain, q.address);
+      return candles(q.chain, [p.market], [p.address], q);
+    },
+
+    async tokenOhlcv(q: TokenCandleQuery) {
+      if (isEvm(q.chain) && q.address === EVM_NATIVE) {
+        throw new InvalidParamError(
+          "address",
+          "the EVM native coin has no market: ask for the candles of a pool or a token",
+        );
+      }
+      let chosen: PoolRow[];
+      if (q.pools && q.pools.length > 0) {
+        chosen = await tokenPoolsParam(q.chain, q.address, q.pools);
+      } else {
+        const core = await requireToken(q.chain, q.address);
+        if (!core.best) throw new NotFoundError(`token ${q.address} on ${q.chain} has no market`);
+        // A graduated token's bonding curve holds its history before migration: stitch it in front.
+        const curves = core.pools.filter((p) => p.isLaunchpad && p.migrated && p !== core.best);
+        chosen = [...curves, core.best];
+      }
+      return candles(
+        q.chain,
+        chosen.map((p) => p.market),
+        chosen.map((p) => p.address),
+        q,
+      );
+    },
+
+    async poolSparkline(q: SparklineQuery) {
+      return sparkline(q.chain, await poolRow(q.chain, q.address), q);
+    },
+
+    async tokenSparkline(q: SparklineQuery) {
+      const core = await tokenCore(q.chain, q.address);
+      return sparkline(q.chain, core.best, q);
+    },
+
+    async nativePrices() {
+      return nativePricesCache.get("all", () => readNativePrices(db, now()));
+    },
+  };
+  return api;
+}
