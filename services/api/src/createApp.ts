@@ -92,10 +92,10 @@ export function createApp(opts: AppOptions): Express {
     else app.post(def.path, ...handlers);
   }
 
-  let openapi: unknown = null;
+  // Built at once, so a schema the document cannot express fails the start, not a later request.
+  const openapi = buildOpenApi(endpoints, opts.publicUrl ? { serverUrl: opts.publicUrl } : {});
   app.get("/openapi.json", (_req, res) => {
     res.locals.route = "/openapi.json";
-    openapi ??= buildOpenApi(endpoints, opts.publicUrl ? { serverUrl: opts.publicUrl } : {});
     res.json(openapi);
   });
 
