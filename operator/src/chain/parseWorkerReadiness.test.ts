@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { parseWorkerReadiness } from "./parseWorkerReadiness.ts";
+
+describe("parseWorkerReadiness", () => {
+  it("reads a ChainReadiness entry and computes the lag in blocks", () => {
+    const body = { chain: "evm:8453", headBlock: 1000, indexedBlock: 990, lagMs: 20_000 };
+    expect(parseWorkerReadiness(body, "evm:8453")).toEqual({ head: 1000, indexedBlock: 990, lag: 10 });
+  });
+
+  it("picks the chain's entry from a list or a wrapped list, and accepts decimal strings", () => {
+    const list = [
+      { chain: "solana", headBlock: 5, indexedBlock: 5 },
+      { chain: "evm:1", headBlock: "21000000", indexedBlock: "20999990" },
+    ];
+    expect(parseWorkerReadiness(list, "evm:1")).toEqual({
+      head: 21_000_000,
+      indexedBlock: 20_999_990,
+      lag: 10,
+    });
+    expect(parseWorkerReadiness({ chains: list }, "solana")).toEqual({ head: 5, indexedBlock: 5, lag: 0 });
+    expect(parseWorkerReadiness({ data: list }, "evm:1").lag).toBe(10);
+  });
+
+  it("leaves unknown figures null and ignores another chain's entry", () => {
+    expect(parseWorkerReadiness({ chain: "evm:8453", headBlock: 7, indexedBlock: null }, "evm:8453")).toEqual(
+      {
+        head: 7,
+        indexedBlock: null,
+        lag: null,
+      },
+    );
+    expect(
+      parseWorkerReadiness({ chain: "evm:1", headBlock: 7, indexedBlock: 7 }, "evm:8453").head,
+    ).toBeNull();
+    expect(parseWorkerReadiness("ok", "evm:8453")).toEqual({ head: null, indexedBlock: null, lag: null });
+    expect(parseWorkerReadiness({ headBlock: -1, indexedBlock: 1.5 }, "evm:8453").head).toBeNull();
+  });
+});

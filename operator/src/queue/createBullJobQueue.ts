@@ -1,0 +1,45 @@
+import type { EnqueueOptions, JobQueue, JobState } from "@tapeline/core";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+
+/** The part of the JobQueue port the operator uses: it enqueues and reads states; the jobs workers process. */
+export type OperatorJobQueue = Pick<JobQueue, "enqueue" | "getState" | "close">;
+
+/**
+ * A BullMQ-backed queue for the operator. Jobs keep their id (idempotency) and, completed, stay in Redis
+ * for BullMQ's default retention, so enqueueing the same backfill again is a no-op.
+ * @param prefix BullMQ key prefix (default `bull`), distinct per test suite.
+ */
+export function createBullJobQueue(redisUrl: string, opts: { prefix?: string } = {}): OperatorJobQueue {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
+  const queues = new Map<string, Queue>();
+  const queue = (name: string) => {
+    let q = queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection, ...(opts.prefix ? { prefix: opts.prefix } : {}) });
+      queues.set(name, q);
+    }
+    return q;
+  };
+  return {
+    async enqueue<T>(name: string, jobName: string, data: T, o: EnqueueOptions = {}): Promise<string> {
+      const job = await queue(name).add(jobName, data, {
+        ...(o.jobId ? { jobId: o.jobId } : {}),
+        attempts: o.attempts ?? 5,
+        backoff: { type: "exponential", delay: o.backoffMs ?? 5000 },
+        ...(o.delayMs ? { delay: o.delayMs } : {}),
+      });
+      return job.id as string;
+    },
+    async getState(name: string, jobId: string): Promise<JobState> {
+      const state = await queue(name).getJobState(jobId);
+      const known: readonly JobState[] = ["waiting", "active", "completed", "failed", "delayed"];
+      if (state === "waiting-children" || state === "prioritized") return "waiting";
+      return known.includes(state as JobState) ? (state as JobState) : "unknown";
+    },
+    async close(): Promise<void> {
+      await Promise.all([...queues.values()].map((q) => q.close()));
+      connection.disconnect();
+    },
+  };
+}
