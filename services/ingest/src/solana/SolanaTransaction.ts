@@ -14,6 +14,8 @@ export type SolanaTransaction = {
   signers: string[];
   /** top-level and inner instructions in execution order */
   instructions: SolanaInstruction[];
+  /** false for old transactions whose inner instructions carry no stack height */
+  stackHeightsKnown: boolean;
   /** token balances by token account address */
   preTokenBalances: Map<string, SolanaTokenBalance>;
   postTokenBalances: Map<string, SolanaTokenBalance>;

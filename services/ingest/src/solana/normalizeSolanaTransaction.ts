@@ -182,10 +182,14 @@ export function normalizeSolanaTransaction(input: unknown, ctx: NormalizeContext
       ? msg.keys
       : [...msg.keys, ...writable, ...readonly];
 
+  let stackHeightsKnown = true;
   const innerByTop = new Map<number, RawInstruction[]>();
   if (Array.isArray(meta.innerInstructions)) {
     for (const g of meta.innerInstructions as Json[]) {
-      innerByTop.set(Number(g.index), (g.instructions as RawInstruction[] | undefined) ?? []);
+      const list = (g.instructions as RawInstruction[] | undefined) ?? [];
+      if (list.some((ix) => ix.stackHeight === undefined || ix.stackHeight === null))
+        stackHeightsKnown = false;
+      innerByTop.set(Number(g.index), list);
     }
   }
   const instructions: SolanaInstruction[] = [];
@@ -206,6 +210,7 @@ export function normalizeSolanaTransaction(input: unknown, ctx: NormalizeContext
     accountKeys: keys,
     signers: keys.slice(0, msg.signerCount),
     instructions,
+    stackHeightsKnown,
     preTokenBalances: balances(meta.preTokenBalances, keys),
     postTokenBalances: balances(meta.postTokenBalances, keys),
     preLamports: (meta.preBalances as number[] | undefined) ?? [],

@@ -1,0 +1,167 @@
+import bs58 from "bs58";
+import { describe, expect, it } from "vitest";
+import { decodeSolanaTransaction } from "../../services/ingest/src/solana/decodeSolanaTransaction.ts";
+import { pumpfunBondingProgress } from "../../services/ingest/src/solana/venues/pumpfunVenue.ts";
+import { EXPECTED } from "./expectedSwapRows.ts";
+import { fixtureRecording, rawView } from "./fixtureData.ts";
+
+const recording = fixtureRecording();
+const fileKey = (file: string): string =>
+  file.split("/").pop()!.replace(".json-encoding.json", "").replace(".json", "");
+const byKey = new Map(recording.transactions.map((t) => [fileKey(t.file), t]));
+
+describe("every Solana fixture through the decoders", () => {
+  it("decodes all recorded transactions without an exception; failed ones yield nothing", () => {
+    let failed = 0;
+    for (const t of recording.transactions) {
+      const raw = t.raw as Record<string, unknown>;
+      const r = decodeSolanaTransaction(raw, { fallbackAtMs: 0 });
+      expect(r.decoderErrors, t.file).toEqual([]);
+      expect(r.undecodable, t.file).toBeNull();
+      if (rawView(raw).failed) {
+        failed++;
+        expect(r.failed).toBe(true);
+        expect(r.trades).toEqual([]);
+        expect(r.pools).toEqual([]);
+        expect(r.launchpadEvents).toEqual([]);
+      }
+      // a transaction not in the expected table has no row from a supported venue
+      if (!EXPECTED[fileKey(t.file)]) expect(r.trades, t.file).toEqual([]);
+    }
+    // the fixtures README lists 13 failed transactions among 128 distinct ones
+    expect(recording.transactions.length).toBe(128);
+    expect(failed).toBe(13);
+  });
+
+  it("counts unknown programs instead of failing on them", () => {
+    const r = decodeSolanaTransaction(byKey.get("jupiterAggregatorV6_sharedAccountsRoute_2")!.raw);
+    // SolFi carries one leg of this route; the Raydium and Meteora legs still decode
+    expect(r.unknownPrograms).toContain("SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe");
+    expect(r.trades).toHaveLength(2);
+    const phoenix = decodeSolanaTransaction(byKey.get("swap_phoenix_1")!.raw);
+    expect(phoenix.unknownPrograms).toContain("PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY");
+    expect(phoenix.trades).toEqual([]);
+    let total = 0;
+    for (const t of recording.transactions) total += decodeSolanaTransaction(t.raw).unknownPrograms.length;
+    expect(total).toBeGreaterThan(50);
+  });
+
+  it("reads meta-only recordings as undecodable, without throwing", () => {
+    expect(recording.metaOnly.length).toBe(2);
+    for (const m of recording.metaOnly) {
+      const r = decodeSolanaTransaction(m.raw);
+      expect(r.undecodable).not.toBeNull();
+      expect(r.trades).toEqual([]);
+    }
+  });
+
+  it("decodes getBlock entries in json and jsonParsed encoding", () => {
+    expect(recording.blocks).toHaveLength(2);
+    let rows = 0;
+    for (const b of recording.blocks) {
+      const blockTime = b.raw.blockTime as number;
+      for (const entry of b.raw.transactions as Record<string, unknown>[]) {
+        const r = decodeSolanaTransaction(entry, { blockTime, slot: (b.raw.parentSlot as number) + 1 });
+        expect(r.undecodable).toBeNull();
+        for (const t of r.trades) {
+          rows++;
+          // jsonParsed Orca Whirlpool swap: the pool account owns its vaults
+          const view = rawView(entry);
+          const dBase = view.ownerDelta([t.pool], t.tokenAddress);
+          const dQuote = view.ownerDelta([t.pool], t.quoteAddress);
+          expect(t.amountToken).toBe(dBase < 0n ? -dBase : dBase);
+          expect(t.amountQuote).toBe(dQuote < 0n ? -dQuote : dQuote);
+          expect(t.isBuy).toBe(dBase < 0n);
+          expect(t.at).toBe(blockTime * 1000);
+        }
+      }
+    }
+    expect(rows).toBe(1);
+  });
+
+  it("verifies at least one transaction for every venue decoder", () => {
+    const perVenue = new Map<string, number>();
+    for (const rows of Object.values(EXPECTED)) {
+      for (const v of new Set(rows.map((r) => r.venue))) perVenue.set(v, (perVenue.get(v) ?? 0) + 1);
+    }
+    console.log("fixture transactions decoded and verified per venue:", Object.fromEntries(perVenue));
+    for (const v of [
+      "PUMPFUN",
+      "PUMPSWAP",
+      "RAYDIUM_AMM_V4",
+      "RAYDIUM_CPMM",
+      "RAYDIUM_CLMM",
+      "RAYDIUM_LAUNCHLAB",
+      "ORCA_WHIRLPOOL",
+      "METEORA_DLMM",
+      "METEORA_DAMM_V1",
+      "METEORA_DAMM_V2",
+      "METEORA_DBC",
+    ]) {
+      expect(perVenue.get(v) ?? 0, v).toBeGreaterThan(0);
+    }
+  });
+});
+
+const PUMP = "6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P";
+/** Curve tokens kept back for the migration: 1B supply minus 793.1M sold on the curve (6 decimals). */
+const RESERVED_FOR_MIGRATION = 206_900_000_000_000n;
+
+describe("pump.fun launchpad facts", () => {
+  it("create (with a first buy): deployer, creation time and bonding progress", () => {
+    const raw = byKey.get("pumpfun_create_0")!.raw as Record<string, unknown>;
+    const view = rawView(raw);
+    const r = decodeSolanaTransaction(raw);
+    const create = r.launchpadEvents.find((e) => e.kind === "create")!;
+    expect(create.creator).toBe(view.signers[0]);
+    expect(create.at).toBe((raw.blockTime as number) * 1000);
+    const token = r.tokens.find((t) => t.address === create.mint && t.deployer)!;
+    expect(token.deployer).toBe(view.signers[0]);
+    // progress from the curve's own token balance after the buy
+    const curveTokens = view.ownerDelta([create.pool], create.mint);
+    const expected = pumpfunBondingProgress(curveTokens - RESERVED_FOR_MIGRATION);
+    expect(expected).toBeGreaterThan(0);
+    const pool = r.pools.filter((p) => p.address === create.pool).at(-1)!;
+    expect(pool.bondingProgress).toBe(expected);
+    expect(pool.isLaunchpad).toBe(true);
+  });
+
+  it("CreateV2 without a buy: deployer and zero progress", () => {
+    const raw = byKey.get("create_token_pumpfun_1")!.raw as Record<string, unknown>;
+    const view = rawView(raw);
+    const r = decodeSolanaTransaction(raw);
+    const create = r.launchpadEvents.find((e) => e.kind === "create")!;
+    expect(create.creator).toBe(view.signers[0]);
+    expect(create.mint).toBe(view.signers[1]);
+    expect(create.bondingProgress).toBe(0);
+    expect(r.trades).toEqual([]);
+  });
+
+  it("migration: graduation time from the migration event, deployer from the pool's coin creator", () => {
+    const raw = byKey.get("migrate_pumpfun_1")!.raw as Record<string, unknown>;
+    const view = rawView(raw);
+    const r = decodeSolanaTransaction(raw);
+    const migrate = r.launchpadEvents.find((e) => e.kind === "migrate")!;
+    // CompletePumpAmmMigrationEvent read by hand: tag, discriminator, user, mint, three u64, then
+    // bonding_curve (32) at 104 and timestamp (i64) at 136
+    const meta = raw.meta as {
+      innerInstructions: { instructions: { programIdIndex: number; data: string }[] }[];
+    };
+    const events = meta.innerInstructions
+      .flatMap((g) => g.instructions)
+      .filter((ix) => view.keys[ix.programIdIndex] === PUMP)
+      .map((ix) => Buffer.from(bs58.decode(ix.data)))
+      .filter((d) => d.subarray(8, 16).toString("hex") === "bde95db95c94ea94");
+    expect(events).toHaveLength(1);
+    const ts = Number(events[0]!.readBigInt64LE(136));
+    expect(migrate.at).toBe(ts * 1000);
+    expect(migrate.pool).toBe(bs58.encode(events[0]!.subarray(104, 136)));
+    expect(migrate.bondingProgress).toBe(100);
+    const curve = r.pools.find((p) => p.address === migrate.pool && p.migrated)!;
+    expect(curve.graduatedAt).toBe(ts * 1000);
+    // the deployer is not the migration's signer
+    expect(migrate.creator).not.toBeNull();
+    expect(view.signers).not.toContain(migrate.creator);
+    expect(r.tokens.find((t) => t.address === migrate.mint)?.deployer).toBe(migrate.creator);
+  });
+});
