@@ -133,7 +133,9 @@ describe("Solana decoders on every successful fixture swap", () => {
       });
 
       const samePool = new Map<string, number[]>();
-      rows.forEach((r, i) => samePool.set(r.pool, [...(samePool.get(r.pool) ?? []), i]));
+      rows.forEach((r, i) => {
+        samePool.set(r.pool, [...(samePool.get(r.pool) ?? []), i]);
+      });
 
       rows.forEach((row, i) => {
         const c = computed[i]!;
