@@ -1,3 +1,6 @@
+export * from "./adapters/createBullQueue.ts";
+export * from "./adapters/createMemoryBus.ts";
+export * from "./adapters/createMemoryQueue.ts";
 export * from "./address.ts";
 export * from "./amount.ts";
 export * from "./batch.ts";

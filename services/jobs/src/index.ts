@@ -1,0 +1,145 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import {
+  type Context,
+  createBullQueue,
+  createEnvReader,
+  createPgPool,
+  isMainModule,
+  type Job,
+  type JobQueue,
+  NonRetryableJobError,
+  runService,
+} from "@tapeline/core";
+import type pg from "pg";
+
+/** What a job processor gets besides its job: the context, the queue (to enqueue follow-ups), Postgres. */
+export type JobDeps = { ctx: Context; queue: JobQueue; pool: pg.Pool | null };
+
+/**
+ * Processes one job. Jobs are idempotent (keyed by their id, e.g. chain and block range); an
+ * error is retried with backoff unless it is a NonRetryableJobError.
+ */
+export type JobProcessor = (job: Job<unknown>, deps: JobDeps) => Promise<unknown>;
+
+/** Processors by job name. */
+export type ProcessorMap = Record<string, JobProcessor>;
+
+const SRC_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Collects the processors shipped in this package: every `src/<folder>/processors.ts` exporting
+ * `processors: ProcessorMap`. A folder adds job kinds by adding that file; nothing else is edited.
+ * @throws Error when a file exports no map, or two folders claim one job name.
+ */
+export async function loadProcessors(dir = SRC_DIR): Promise<ProcessorMap> {
+  const all: ProcessorMap = {};
+  const owner = new Map<string, string>();
+  const folders = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  for (const folder of folders) {
+    const file = path.join(dir, folder, "processors.ts");
+    if (!existsSync(file)) continue;
+    const mod = (await import(pathToFileURL(file).href)) as { processors?: ProcessorMap };
+    if (!mod.processors || typeof mod.processors !== "object") {
+      throw new Error(`${file} must export processors: ProcessorMap`);
+    }
+    for (const [name, fn] of Object.entries(mod.processors)) {
+      const prior = owner.get(name);
+      if (prior) throw new Error(`job ${name} is processed by both ${prior} and ${folder}`);
+      owner.set(name, folder);
+      all[name] = fn;
+    }
+  }
+  return all;
+}
+
+/**
+ * Starts one worker on `queueName` that dispatches each job to the processor of its name. A job
+ * whose name has no processor fails at once (it would fail the same way on every retry).
+ * @returns a handle whose `close` waits for the running jobs and stops taking new ones.
+ */
+export async function startJobsWorker(opts: {
+  queue: JobQueue;
+  queueName: string;
+  processors: ProcessorMap;
+  deps: JobDeps;
+  concurrency?: number;
+}): Promise<{ close(): Promise<void> }> {
+  const logger = opts.deps.ctx.logger.child({ component: "jobs", queue: opts.queueName });
+  return opts.queue.process(
+    opts.queueName,
+    async (job) => {
+      const processor = opts.processors[job.name];
+      if (!processor) throw new NonRetryableJobError(`no processor for job ${job.name}`);
+      const started = Date.now();
+      const result = await processor(job, opts.deps);
+      logger.info(
+        { job: job.id, name: job.name, attempt: job.attempts, ms: Date.now() - started },
+        "job done",
+      );
+      return result;
+    },
+    { concurrency: opts.concurrency ?? 4 },
+  );
+}
+
+/** The jobs service's configuration. */
+export type JobsConfig = {
+  /** `REDIS_URL`, required: BullMQ's Redis. */
+  redisUrl: string;
+  /** `BULL_PREFIX`, default `tl:bull`: prefix of BullMQ's keys (must match the producers'). */
+  bullPrefix: string;
+  /** `JOBS_QUEUE`, default `jobs`: the queue this worker takes jobs from. */
+  queueName: string;
+  /** `JOBS_CONCURRENCY`, default 4: jobs run at once by this process. */
+  concurrency: number;
+  /** `DATABASE_URL`, optional: Postgres for processors that write the store. */
+  databaseUrl: string | undefined;
+};
+
+/**
+ * Reads the jobs service's configuration.
+ * @throws ConfigError listing every problem.
+ */
+export function loadJobsConfig(env: Record<string, string | undefined> = process.env): JobsConfig {
+  const r = createEnvReader(env);
+  const config: JobsConfig = {
+    redisUrl: r.string("REDIS_URL"),
+    bullPrefix: r.string("BULL_PREFIX", "tl:bull"),
+    queueName: r.string("JOBS_QUEUE", "jobs"),
+    concurrency: r.int("JOBS_CONCURRENCY", 4, 1, 256),
+    databaseUrl: r.optional("DATABASE_URL"),
+  };
+  if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl))
+    r.problems.push("REDIS_URL must be a redis:// URL");
+  if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
+    r.problems.push("DATABASE_URL must be a postgres:// URL");
+  }
+  r.done();
+  return config;
+}
+
+/** The jobs process: a BullMQ worker running the registered processors; SIGTERM closes it gracefully. */
+export async function startJobs(ctx: Context, env: Record<string, string | undefined> = process.env) {
+  const config = loadJobsConfig(env);
+  const processors = await loadProcessors();
+  const pool = config.databaseUrl ? createPgPool({ url: config.databaseUrl, applicationName: "jobs" }) : null;
+  if (pool) ctx.shutdown.add("postgres", () => pool.end());
+  const queue = createBullQueue({ url: config.redisUrl, prefix: config.bullPrefix, logger: ctx.logger });
+  ctx.shutdown.add("queue", () => queue.close());
+  const worker = await startJobsWorker({
+    queue,
+    queueName: config.queueName,
+    processors,
+    deps: { ctx, queue, pool },
+    concurrency: config.concurrency,
+  });
+  ctx.shutdown.add("worker", () => worker.close());
+  ctx.logger.info({ queue: config.queueName, jobs: Object.keys(processors) }, "jobs worker ready");
+}
+
+if (isMainModule(import.meta.url)) void runService("jobs", (ctx) => startJobs(ctx));
