@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.ts";
+import { candlePageBody, IMMUTABLE_CACHE } from "./candlePageBody.ts";
+import { candleQueryParams } from "./candleQueryParams.ts";
+import { checkCandleBounds } from "./checkCandleBounds.ts";
+import { refQuery } from "./marketParams.ts";
+import { candlePageSchema } from "./marketSchemas.ts";
+import { poolRoute } from "./poolRoute.ts";
+
+/** `GET /v1/pool/ohlcv` (5 credits): one market's candles. */
+export const getPoolOhlcv = defineEndpoint({
+  method: "GET",
+  path: "/v1/pool/ohlcv",
+  summary: "Market candles",
+  description:
+    "Same parameters and rules as GET /v1/token/ohlcv for one market (no pools). Each candle opens at the previous candle's close across pages; page back with endTime = oldestTime - 1 while hasMore. Settled pages (ending over an hour ago, with endTime given) are immutable and served with Cache-Control immutable. Unknown pool: 404.",
+  tags: ["candles"],
+  query: z.strictObject({ ...refQuery, ...candleQueryParams }),
+  response: candlePageSchema,
+  credits: { kind: "flat", amount: 5 },
+  demo: true,
+  async handler({ query, shards }) {
+    const { chain: c, address: a, ...opts } = query;
+    const p = poolRoute(shards, c, a);
+    checkCandleBounds(opts);
+    const page = await p.shard.poolOhlcv({
+      chain: p.chain,
+      address: p.address,
+      interval: opts.interval,
+      limit: opts.limit,
+      endTime: opts.endTime ?? null,
+      from: opts.from ?? null,
+      quote: opts.quote,
+      fill: opts.fill,
+    });
+    return {
+      body: candlePageBody(page),
+      ...(page.immutable ? { headers: { "Cache-Control": IMMUTABLE_CACHE } } : {}),
+    };
+  },
+});

@@ -1,0 +1,28 @@
+import { envelope, runBatch } from "@tapeline/core";
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.ts";
+import { refItem } from "./marketParams.ts";
+import { marketDefinitionSchema, slotsOf } from "./marketSchemas.ts";
+import { poolRoute } from "./poolRoute.ts";
+
+/** `POST /v1/pool` (1 credit per market served): 1 to 100 market definitions, chains mixed. */
+export const postPool = defineEndpoint({
+  method: "POST",
+  path: "/v1/pool",
+  summary: "Market definitions, batch",
+  description:
+    "Slots in input order: { data: <market definition> } or { error }: NOT_FOUND for an unknown pool, INVALID_PARAM for a malformed address. A slot is never null.",
+  tags: ["markets"],
+  body: z.strictObject({ items: z.array(refItem).min(1).max(100) }),
+  response: slotsOf(marketDefinitionSchema),
+  credits: { kind: "perItem", amount: 1 },
+  batch: true,
+  demo: true,
+  async handler({ body, shards }) {
+    const data = await runBatch(body.items, (item) => {
+      const p = poolRoute(shards, item.chain, item.address);
+      return p.shard.poolDefinition({ chain: p.chain, address: p.address });
+    });
+    return { body: envelope(data) };
+  },
+});

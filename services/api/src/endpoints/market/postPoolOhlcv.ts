@@ -1,0 +1,83 @@
+import { envelope, runBatch } from "@tapeline/core";
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.ts";
+import { normalizeCandleTime } from "./candleTimeParam.ts";
+import { checkCandleBounds } from "./checkCandleBounds.ts";
+import { canonicalInterval } from "./intervalParam.ts";
+import { candleSlotSchema } from "./marketSchemas.ts";
+import { poolRoute } from "./poolRoute.ts";
+
+const seconds = z.int().min(0).max(Number.MAX_SAFE_INTEGER).transform(normalizeCandleTime);
+
+/** `POST /v1/pool/ohlcv` (5 credits per market served): candles of 1 to 10 markets. */
+export const postPoolOhlcv = defineEndpoint({
+  method: "POST",
+  path: "/v1/pool/ohlcv",
+  summary: "Market candles, batch",
+  description:
+    "Each slot is identical to GET /v1/pool/ohlcv of that market with the shared options ({ data, interval, count, oldestTime, newestTime, hasMore, nextEndTime?, pools }) or { error }: NOT_FOUND for an unknown market, INVALID_PARAM for a malformed address, endTime over a day ahead, or quote=usd on a chain without USD history. An unknown interval is a 400 for the whole call.",
+  tags: ["candles"],
+  body: z.strictObject({
+    items: z
+      .array(
+        z.strictObject({
+          chain: z.string(),
+          address: z.string(),
+          endTime: seconds.optional(),
+          from: seconds.optional(),
+        }),
+      )
+      .min(1)
+      .max(10),
+    interval: z
+      .string()
+      .default("5m")
+      .transform((v, ctx) => {
+        const key = canonicalInterval(v);
+        if (key) return key;
+        ctx.issues.push({ code: "custom", message: "unknown interval", input: v });
+        return z.NEVER;
+      }),
+    limit: z.int().min(1).max(2000).default(200),
+    quote: z.enum(["native", "usd"]).default("native"),
+    fill: z.boolean().default(true),
+  }),
+  response: z.object({
+    data: z.array(candleSlotSchema),
+    meta: z.object({ asOf: z.int(), interval: z.string(), quote: z.enum(["native", "usd"]) }),
+  }),
+  credits: { kind: "perItem", amount: 5 },
+  batch: true,
+  demo: true,
+  async handler({ body, shards }) {
+    const pages = await runBatch(body.items, (item) => {
+      const p = poolRoute(shards, item.chain, item.address);
+      checkCandleBounds(item);
+      return p.shard.poolOhlcv({
+        chain: p.chain,
+        address: p.address,
+        interval: body.interval,
+        limit: body.limit,
+        endTime: item.endTime ?? null,
+        from: item.from ?? null,
+        quote: body.quote,
+        fill: body.fill,
+      });
+    });
+    const data = pages.map((slot) => {
+      if (!("data" in slot)) return slot;
+      const p = slot.data;
+      return {
+        data: p.data,
+        interval: p.interval,
+        count: p.count,
+        oldestTime: p.oldestTime,
+        newestTime: p.newestTime,
+        hasMore: p.hasMore,
+        ...(p.nextEndTime !== undefined ? { nextEndTime: p.nextEndTime } : {}),
+        pools: p.pools,
+      };
+    });
+    return { body: envelope(data, { interval: body.interval, quote: body.quote }) };
+  },
+});

@@ -1,0 +1,45 @@
+import { envelope, runBatch, STATS_WINDOWS } from "@tapeline/core";
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.ts";
+import { parsePools } from "./marketParams.ts";
+import { slotsOf, tokenStatsSchema } from "./marketSchemas.ts";
+import { tokenRoute } from "./tokenRoute.ts";
+
+/** `POST /v1/token/stats` (1 credit per token served): up to 25 tokens. */
+export const postTokenStats = defineEndpoint({
+  method: "POST",
+  path: "/v1/token/stats",
+  summary: "Token stats, batch",
+  description:
+    "1 to 25 tokens, each optionally restricted to `pools`; `windows` is shared. One slot per token in input order.",
+  tags: ["tokens"],
+  body: z.strictObject({
+    items: z
+      .array(
+        z.strictObject({
+          chain: z.string(),
+          address: z.string(),
+          pools: z.array(z.string()).min(1).max(50).optional(),
+        }),
+      )
+      .min(1)
+      .max(25),
+    windows: z
+      .array(z.enum(STATS_WINDOWS))
+      .min(1)
+      .max(4)
+      .default([...STATS_WINDOWS]),
+  }),
+  response: slotsOf(tokenStatsSchema),
+  credits: { kind: "perItem", amount: 1 },
+  batch: true,
+  demo: true,
+  async handler({ body, shards }) {
+    const data = await runBatch(body.items, (item) => {
+      const t = tokenRoute(shards, item.chain, item.address);
+      const pools = parsePools(t.chain, item.pools);
+      return t.shard.tokenStats({ chain: t.chain, address: t.address, pools, windows: body.windows });
+    });
+    return { body: envelope(data) };
+  },
+});
