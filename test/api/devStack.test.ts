@@ -2,6 +2,7 @@ import { createContext, envelope } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { createDevnetComponent } from "../../services/api/src/dev/createDevnetComponent.ts";
 import { DEV_CHAINS } from "../../services/api/src/dev/seedDevChains.ts";
 import { type DevComponent, startDevStack } from "../../services/api/src/dev/startDevStack.ts";
 import { defineEndpoint } from "../../services/api/src/endpoint.ts";
@@ -111,5 +112,53 @@ describe("the dev stack", () => {
     } finally {
       await other.drop();
     }
+  });
+});
+
+describe("createDevnetComponent", () => {
+  const parts = (log: string[], failAt?: string) => ({
+    async startNode(opts: { port: number; chainId: number }) {
+      log.push(`node ${opts.port} ${opts.chainId}`);
+      return { rpcUrl: "http://127.0.0.1:8545", stop: async () => void log.push("stop node") };
+    },
+    async deploy(rpcUrl: string) {
+      log.push(`deploy ${rpcUrl}`);
+      if (failAt === "deploy") throw new Error("deploy failed");
+      return { weth: "0x01" };
+    },
+    async startIngest() {
+      log.push("ingest");
+      return { stop: async () => void log.push("stop ingest") };
+    },
+    async startSimulator(_rpcUrl: string, deployment: { weth: string }) {
+      log.push(`simulate ${deployment.weth}`);
+      if (failAt === "simulate") throw new Error("simulator failed");
+      return { stop: async () => void log.push("stop simulator") };
+    },
+  });
+
+  it("starts node, deployment, ingest and simulator in order and stops them in reverse", async () => {
+    const log: string[] = [];
+    const deps = { ctx, pool: db.pool, databaseUrl: db.url, bus: null, queue: null };
+    const running = await createDevnetComponent(parts(log)).start(deps);
+    await running.stop();
+    expect(log).toEqual([
+      "node 8545 31337",
+      "deploy http://127.0.0.1:8545",
+      "ingest",
+      "simulate 0x01",
+      "stop simulator",
+      "stop ingest",
+      "stop node",
+    ]);
+  });
+
+  it("stops what already runs when a later part fails", async () => {
+    const log: string[] = [];
+    const deps = { ctx, pool: db.pool, databaseUrl: db.url, bus: null, queue: null };
+    await expect(createDevnetComponent(parts(log, "simulate")).start(deps)).rejects.toThrow(
+      /simulator failed/,
+    );
+    expect(log.slice(-2)).toEqual(["stop ingest", "stop node"]);
   });
 });

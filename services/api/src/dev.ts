@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { type Context, createEnvReader, runService } from "@tapeline/core";
+import {
+  type Context,
+  createEnvReader,
+  createMemoryBus,
+  createMemoryQueue,
+  runService,
+} from "@tapeline/core";
 import { loadQueryProviders } from "@tapeline/query";
 import { startDevStack } from "./dev/startDevStack.ts";
 
@@ -22,6 +28,8 @@ async function main(ctx: Context): Promise<void> {
     host: "127.0.0.1",
     port,
     apiKey,
+    bus: createMemoryBus(),
+    queue: createMemoryQueue({ logger: ctx.logger }),
     providers: await loadQueryProviders(),
   });
   process.stdout.write(
