@@ -1,0 +1,200 @@
+import { type Bus, Topics } from "@tapeline/core";
+import type pg from "pg";
+import { createPublicClient, webSocket } from "viem";
+import type { RpcClient } from "../rpc/createRpcClient.ts";
+import { pruneFinalized } from "../writer/pruneFinalized.ts";
+import { rollbackTo } from "../writer/rollbackTo.ts";
+import { BlockNotAvailableError, fetchHeaders } from "./chain/fetchHeaders.ts";
+import { createEvmIngest, type EvmIngest, RangeChangedError } from "./createEvmIngest.ts";
+import type { EvmChainConfig } from "./EvmChainConfig.ts";
+
+/** A reorg reached below the finality depth: the worker stops rather than guess. */
+export class DeepReorgError extends Error {
+  override name = "DeepReorgError";
+  readonly retryable = false;
+  constructor(chain: string, checkpoint: bigint, depth: number) {
+    super(
+      `${chain}: reorg deeper than the finality depth (${depth} blocks) below block ${checkpoint}; ` +
+        "no common ancestor among the unfinalized blocks kept. Re-sync the chain from a finalized block.",
+    );
+  }
+}
+
+/** What the worker reports as it goes (for logs and metrics). */
+export type EvmWorkerEvent =
+  | { type: "range"; from: bigint; to: bigint; head: bigint; swaps: number; inserted: number }
+  | { type: "reorg"; ancestor: bigint; checkpoint: bigint; tradesDeleted: number }
+  | { type: "retry"; error: string }
+  | { type: "stopped"; error: Error | null };
+
+export type EvmChainWorker = {
+  ingest: EvmIngest;
+  /** Resolves when the worker stops: after stop(), or rejects with the error that stopped it. */
+  done: Promise<void>;
+  /** Stops after the current step (a step is one transaction, so nothing is left half written). */
+  stop(): Promise<void>;
+  /** The last block written (the checkpoint). */
+  checkpoint(): bigint | null;
+};
+
+export type EvmChainWorkerDeps = {
+  cfg: EvmChainConfig;
+  rpc: RpcClient;
+  db: pg.Pool;
+  bus?: Bus;
+  onEvent?: (event: EvmWorkerEvent) => void;
+  native?: { name: string; symbol: string; decimals: number };
+};
+
+/**
+ * Starts the worker following one EVM chain's head: polls the best synced head (and wakes on
+ * WebSocket newHeads where an endpoint offers them), ingests [checkpoint+1, head] in ranges of
+ * at most `maxBlockRange` blocks, each in one transaction with the checkpoint. When the next
+ * block's parent is not the checkpoint's hash, walks back through the stored unfinalized block
+ * hashes to the common ancestor, rolls back to it, publishes the rollback and goes on. A reorg
+ * deeper than `finalityDepth` stops the worker with DeepReorgError. Transient failures (RPC,
+ * blocks not yet served, a chain moving under a read) are retried with backoff.
+ */
+export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
+  const { cfg, rpc, db } = deps;
+  const ingest = createEvmIngest({ cfg, rpc, db, bus: deps.bus, native: deps.native });
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  let cp: { block: bigint; hash: string | null } | null = null;
+  const unwatch: (() => void)[] = [];
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+    });
+
+  for (const e of cfg.endpoints) {
+    if (!e.wsUrl) continue;
+    try {
+      const client = createPublicClient({ transport: webSocket(e.wsUrl, { retryCount: 3 }) });
+      unwatch.push(client.watchBlockNumber({ onBlockNumber: () => wake?.(), onError: () => {} }));
+    } catch {
+      // an unusable WebSocket endpoint leaves polling in charge
+    }
+  }
+
+  async function loadCheckpoint(): Promise<{ block: bigint; hash: string | null }> {
+    const res = await db.query<{ block: string; block_hash: string | null }>(
+      "select block, block_hash from ingest_checkpoints where chain_id = $1",
+      [cfg.chain],
+    );
+    const row = res.rows[0];
+    return row
+      ? { block: BigInt(row.block), hash: row.block_hash }
+      : { block: cfg.startBlock - 1n, hash: null };
+  }
+
+  async function storedHash(n: bigint): Promise<string | null> {
+    const res = await db.query<{ hash: string }>(
+      "select hash from ingest_blocks where chain_id = $1 and number = $2",
+      [cfg.chain, n.toString()],
+    );
+    return res.rows[0]?.hash ?? null;
+  }
+
+  async function handleReorg(checkpoint: bigint): Promise<void> {
+    let ancestor: bigint | null = null;
+    for (let n = checkpoint; n >= 0n && checkpoint - n <= BigInt(cfg.finalityDepth); n--) {
+      const stored = await storedHash(n);
+      if (stored === null) break;
+      const onChain = (await fetchHeaders(rpc, [n])).get(n)!;
+      if (onChain.hash === stored) {
+        ancestor = n;
+        break;
+      }
+    }
+    if (ancestor === null) throw new DeepReorgError(cfg.chain, checkpoint, cfg.finalityDepth);
+    const res = await rollbackTo(db, cfg.chain, ancestor);
+    ingest.resetState();
+    cp = { block: ancestor, hash: await storedHash(ancestor) };
+    if (deps.bus) {
+      await deps.bus.publish(Topics.rollbacks(cfg.chain), cfg.chain, {
+        chain: cfg.chain,
+        ancestorBlock: ancestor.toString(),
+        orphanedFrom: (ancestor + 1n).toString(),
+        markets: res.markets,
+      });
+    }
+    deps.onEvent?.({ type: "reorg", ancestor, checkpoint, tradesDeleted: res.tradesDeleted });
+  }
+
+  async function step(): Promise<boolean> {
+    const head = await rpc.refreshHeads();
+    if (!cp) cp = await loadCheckpoint();
+    // A head at or below the checkpoint is a lagging endpoint or a quiet chain, never a reorg.
+    if (head <= cp.block) return false;
+    const from = cp.block + 1n;
+    const to = head < cp.block + BigInt(cfg.maxBlockRange) ? head : cp.block + BigInt(cfg.maxBlockRange);
+    const out = await ingest.ingestRange(from, to, { live: true, expectedParent: cp.hash, headBlock: head });
+    if (out.parentMismatch) {
+      await handleReorg(cp.block);
+      return true;
+    }
+    cp = { block: to, hash: out.lastHeader!.hash };
+    deps.onEvent?.({ type: "range", from, to, head, swaps: out.swaps, inserted: out.insertedTrades });
+    if (to % 64n === 0n && to > BigInt(cfg.finalityDepth))
+      await pruneFinalized(db, cfg.chain, to - BigInt(cfg.finalityDepth));
+    return to < head;
+  }
+
+  async function run(): Promise<void> {
+    let failures = 0;
+    while (!stopped) {
+      try {
+        const more = await step();
+        failures = 0;
+        if (!more && !stopped) await sleep(cfg.pollIntervalMs);
+      } catch (err) {
+        if (err instanceof DeepReorgError) throw err;
+        const transient =
+          err instanceof BlockNotAvailableError ||
+          err instanceof RangeChangedError ||
+          (err as { retryable?: boolean }).retryable === true;
+        failures++;
+        deps.onEvent?.({ type: "retry", error: (err as Error).message });
+        if (!transient && failures > 8) throw err;
+        // a failed step may have left memory ahead of the database: reload from it
+        ingest.resetState();
+        cp = null;
+        if (!stopped) await sleep(Math.min(10_000, 100 * 2 ** Math.min(failures, 7)));
+      }
+    }
+  }
+
+  const done = run().then(
+    () => {
+      for (const u of unwatch) u();
+      deps.onEvent?.({ type: "stopped", error: null });
+    },
+    (err: Error) => {
+      for (const u of unwatch) u();
+      deps.onEvent?.({ type: "stopped", error: err });
+      throw err;
+    },
+  );
+  done.catch(() => {});
+
+  return {
+    ingest,
+    done,
+    async stop() {
+      stopped = true;
+      wake?.();
+      await done.catch(() => {});
+    },
+    checkpoint: () => cp?.block ?? null,
+  };
+}

@@ -1,0 +1,378 @@
+import { type Bus, marketKey, type TokenRecord, Topics, type TradeRecord } from "@tapeline/core";
+import type pg from "pg";
+import type { RpcClient } from "../rpc/createRpcClient.ts";
+import type { IngestBatch, IngestBlock } from "../writer/IngestBatch.ts";
+import { writeBatch } from "../writer/writeBatch.ts";
+import {
+  type ApplyContext,
+  applyDexEvents,
+  type EvmHeader,
+  type EvmReceipt,
+  refreshDerivedPrices,
+  toPoolRecord,
+} from "./applyDexEvents.ts";
+import { fetchHeaders } from "./chain/fetchHeaders.ts";
+import { fetchLogs } from "./chain/fetchLogs.ts";
+import { fetchReceipts } from "./chain/fetchReceipts.ts";
+import { readPoolInfo } from "./chain/readPoolInfo.ts";
+import { type PoolStateTarget, readPoolState } from "./chain/readPoolState.ts";
+import { readTokenMetadata } from "./chain/readTokenMetadata.ts";
+import { tokenIsToken0 } from "./chooseQuote.ts";
+import type { DexEvent, RawLog, VenueDecoder } from "./decoders/DexEvent.ts";
+import { DexTopics } from "./decoders/dexEventAbis.ts";
+import { venueDecoders } from "./decoders/venueDecoders.ts";
+import type { EvmChainConfig } from "./EvmChainConfig.ts";
+import { createEvmMarketState, type EvmMarketState, type EvmPool } from "./EvmMarketState.ts";
+import { createFactoryRegistry, type FactoryInfo, type FactoryRegistry } from "./factoryRegistry.ts";
+import { toDecimal } from "./rational.ts";
+import { loadMarketState } from "./store/loadMarketState.ts";
+
+/** The chain moved under a range being read (a log's block hash differs from its header's). */
+export class RangeChangedError extends Error {
+  override name = "RangeChangedError";
+  readonly retryable = true;
+}
+
+export type EvmIngestDeps = {
+  cfg: EvmChainConfig;
+  rpc: RpcClient;
+  db: pg.Pool;
+  bus?: Bus;
+  native?: { name: string; symbol: string; decimals: number };
+};
+
+/** Outcome of one range. `parentMismatch` means nothing was written: the chain reorganized. */
+export type RangeOutcome = {
+  from: bigint;
+  to: bigint;
+  parentMismatch: boolean;
+  swaps: number;
+  insertedTrades: number;
+  lastHeader: EvmHeader | null;
+};
+
+export type EvmIngest = {
+  state: EvmMarketState;
+  registry: FactoryRegistry;
+  /**
+   * Reads, decodes and writes blocks [from, to] in one batch. Live ranges store every block
+   * header (reorg detection), read pool state at `to` and move the checkpoint; with
+   * `expectedParent` a first block whose parent differs returns `parentMismatch` unwritten.
+   * Backfill ranges write rows only (idempotent, checkpoint untouched).
+   */
+  ingestRange(
+    from: bigint,
+    to: bigint,
+    opts: { live: boolean; expectedParent?: string | null; headBlock?: bigint },
+  ): Promise<RangeOutcome>;
+  /** Forgets the in-memory pool and price caches (after a rollback). */
+  resetState(): void;
+};
+
+const CREATION_TOPICS = new Set<string>([
+  DexTopics.v2PairCreated,
+  DexTopics.v3PoolCreated,
+  DexTopics.slipstreamPoolCreated,
+  DexTopics.aeroPoolCreated,
+]);
+
+const V3_LIKE = new Set(["UNISWAP_V3", "AERODROME_SLIPSTREAM", "PANCAKESWAP_V3"]);
+
+/**
+ * The EVM ingest pipeline of one chain: logs of the enabled venues → pure decoders → pool and
+ * token discovery (creation events, the database, then contract reads) → state, prices and
+ * trades ({@link applyDexEvents}) → one writer transaction → bus events for what was inserted.
+ */
+export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
+  const { cfg, rpc, db } = deps;
+  const chain = cfg.chain;
+  const registry = createFactoryRegistry(chain, cfg.factories);
+  const native = deps.native ?? { name: "Ether", symbol: "ETH", decimals: 18 };
+  const enabled: VenueDecoder[] = [...venueDecoders.values()].filter(
+    (d) => !cfg.enabledVenues || cfg.enabledVenues.includes(d.venueType),
+  );
+  const topics = [...new Set(enabled.flatMap((d) => d.topics))];
+  const decodersByTopic = new Map<string, VenueDecoder[]>();
+  for (const d of enabled)
+    for (const t of d.topics) decodersByTopic.set(t, [...(decodersByTopic.get(t) ?? []), d]);
+  const ctx: ApplyContext = {
+    chain,
+    wrappedNative: cfg.wrappedNative,
+    stablecoins: cfg.stablecoins,
+    relayers: new Set(cfg.relayers),
+    nativeDecimals: native.decimals,
+  };
+  let state = createEvmMarketState();
+
+  const decoderOf = (venueType: string) => enabled.find((d) => d.venueType === venueType);
+  const accepts = (venueType: string, topic0: string | undefined) =>
+    topic0 !== undefined && (decoderOf(venueType)?.topics.includes(topic0 as `0x${string}`) ?? false);
+
+  /** Decodes a log; pool events of unknown pools are decoded by the first decoder of their topic. */
+  function decode(log: RawLog): DexEvent | null {
+    const t0 = log.topics[0];
+    if (!t0) return null;
+    if (registry.poolManagers().has(log.address)) return venueDecoders.get("UNISWAP_V4")!.decode(log);
+    if (CREATION_TOPICS.has(t0)) {
+      const f = registry.get(log.address);
+      if (!f || !accepts(f.venueType, t0)) return null;
+      const ev = decoderOf(f.venueType)!.decode(log);
+      return ev ? { ...ev, venueType: f.venueType } : null;
+    }
+    const known = state.pools.get(marketKey(chain, log.address));
+    if (known) return accepts(known.venueType, t0) ? (decoderOf(known.venueType)?.decode(log) ?? null) : null;
+    const first = decodersByTopic.get(t0)?.[0];
+    return first && first.venueType !== "UNISWAP_V4" ? first.decode(log) : null;
+  }
+
+  function newPool(
+    address: string,
+    f: FactoryInfo,
+    token0: string,
+    token1: string,
+    fee: number | null,
+    created: { block: bigint | null; at: number | null },
+  ): EvmPool {
+    const feeBps = f.feeBps ?? (fee !== null && fee < 0x800000 ? fee / 100 : null);
+    return {
+      market: marketKey(chain, address),
+      address,
+      venueType: f.venueType,
+      factory: f.factory,
+      exchangeName: f.exchangeName,
+      feeBps: feeBps !== null && Number.isInteger(feeBps) ? feeBps : null,
+      token0,
+      token1,
+      tokenIsToken0: tokenIsToken0(token0, token1, cfg),
+      reserve0: null,
+      reserve1: null,
+      liquidity: null,
+      sqrtPriceX96: null,
+      tick: null,
+      createdAt: created.at,
+      createdBlock: created.block,
+      updatedBlock: null,
+      liquidityNative: null,
+    };
+  }
+
+  async function ingestRange(
+    from: bigint,
+    to: bigint,
+    opts: { live: boolean; expectedParent?: string | null; headBlock?: bigint },
+  ): Promise<RangeOutcome> {
+    const logs = await fetchLogs(rpc, from, to, topics);
+    const decoded: DexEvent[] = [];
+    const topicOf = new Map<DexEvent, string>();
+    for (const log of logs) {
+      const ev = decode(log);
+      if (ev && !state.ignored.has(ev.pool)) {
+        decoded.push(ev);
+        topicOf.set(ev, log.topics[0]!);
+      }
+    }
+
+    // Headers: every block of a live range (reorg detection), else the blocks with events.
+    const headerBlocks = opts.live
+      ? Array.from({ length: Number(to - from) + 1 }, (_, i) => from + BigInt(i))
+      : [...new Set(decoded.map((e) => e.block))];
+    const headers = await fetchHeaders(rpc, headerBlocks);
+    if (opts.live) {
+      const first = headers.get(from)!;
+      if (opts.expectedParent && first.parentHash !== opts.expectedParent) {
+        return { from, to, parentMismatch: true, swaps: 0, insertedTrades: 0, lastHeader: null };
+      }
+      for (let n = from + 1n; n <= to; n++) {
+        if (headers.get(n)!.parentHash !== headers.get(n - 1n)!.hash)
+          throw new RangeChangedError(`blocks ${from}-${to} changed while read`);
+      }
+    }
+    for (const ev of decoded) {
+      if (headers.get(ev.block)?.hash !== ev.blockHash)
+        throw new RangeChangedError(`block ${ev.block} changed while read`);
+    }
+
+    // Pools: creation events first, then the database, then the contracts themselves.
+    const createdPools = new Set<string>();
+    for (const ev of decoded) {
+      if (ev.kind !== "poolCreated") continue;
+      const f = registry.get(ev.factory);
+      const key = marketKey(chain, ev.pool);
+      if (!f || state.pools.has(key)) continue;
+      const pool = newPool(ev.pool, f, ev.token0, ev.token1, ev.fee, {
+        block: ev.block,
+        at: (headers.get(ev.block)?.timestamp ?? 0) * 1000 || null,
+      });
+      if (ev.sqrtPriceX96 !== null) {
+        pool.sqrtPriceX96 = ev.sqrtPriceX96;
+        pool.tick = ev.tick;
+        pool.liquidity = 0n;
+      }
+      state.pools.set(key, pool);
+      createdPools.add(key);
+    }
+    const unknown = [...new Set(decoded.filter((e) => e.kind !== "poolCreated").map((e) => e.pool))].filter(
+      (p) => !state.pools.has(marketKey(chain, p)),
+    );
+    if (unknown.length > 0) {
+      await loadMarketState(db, chain, state, {
+        markets: unknown.map((p) => marketKey(chain, p)),
+        tokens: [],
+        quotes: [],
+      });
+      const toRead = unknown.filter((p) => !state.pools.has(marketKey(chain, p)) && p.length === 42);
+      for (const p of unknown)
+        if (p.length !== 42 && !state.pools.has(marketKey(chain, p))) state.ignored.add(p);
+      const infos = await readPoolInfo(rpc, toRead, cfg.multicall3);
+      for (const info of infos) {
+        const f = info.factory ? registry.get(info.factory) : undefined;
+        const sample = decoded.find((e) => e.pool === info.address);
+        if (!f || !info.token0 || !info.token1 || !sample || !accepts(f.venueType, topicOf.get(sample))) {
+          state.ignored.add(info.address);
+          continue;
+        }
+        state.pools.set(
+          marketKey(chain, info.address),
+          newPool(info.address, f, info.token0, info.token1, info.fee, { block: null, at: null }),
+        );
+      }
+    }
+    const events = decoded
+      .filter((e) => e.kind === "poolCreated" || state.pools.has(marketKey(chain, e.pool)))
+      .map((e) =>
+        e.kind === "poolCreated"
+          ? e
+          : { ...e, venueType: state.pools.get(marketKey(chain, e.pool))!.venueType },
+      );
+
+    // Tokens and the native value of quotes.
+    const pools = [...new Set(events.map((e) => marketKey(chain, e.pool)))]
+      .map((m) => state.pools.get(m)!)
+      .filter(Boolean);
+    const tokenSet = new Set(pools.flatMap((p) => [p.token0, p.token1]));
+    const quoteSet = new Set(pools.map((p) => (p.tokenIsToken0 ? p.token1 : p.token0)));
+    await loadMarketState(db, chain, state, { markets: [], tokens: [...tokenSet], quotes: [...quoteSet] });
+    const missing = [...tokenSet].filter((t) => !state.tokens.has(t));
+    const newTokens: TokenRecord[] = await readTokenMetadata(rpc, chain, missing, {
+      multicall3: cfg.multicall3,
+      native,
+    });
+    for (const t of newTokens)
+      state.tokens.set(t.address, { address: t.address, decimals: t.decimals, symbol: t.symbol });
+
+    // Receipts of the swap transactions (fees, sender, account-abstraction and solver logs).
+    const swapTxs = [...new Set(events.filter((e) => e.kind === "swap").map((e) => e.txHash))];
+    const receipts = await fetchReceipts(rpc, swapTxs, { opStack: cfg.opStack, minBlock: to });
+    for (const r of receipts.values()) {
+      const ev = events.find((e) => e.txHash === r.transactionHash)!;
+      if (headers.get(ev.block)?.hash !== r.blockHash)
+        throw new RangeChangedError(`receipt of ${r.transactionHash} moved`);
+    }
+
+    const applied = applyDexEvents(events, headers, receipts as Map<string, EvmReceipt>, state, ctx);
+    for (const key of createdPools) applied.touched.add(key);
+
+    // Live ranges read the state of concentrated-liquidity pools at `to`: their reserves are the
+    // token balances (collects and donations move them without a swap), and liquidity is exact.
+    if (opts.live) {
+      const targets: { pool: EvmPool; target: PoolStateTarget }[] = [];
+      for (const key of applied.touched) {
+        const pool = state.pools.get(key)!;
+        if (V3_LIKE.has(pool.venueType)) {
+          targets.push({
+            pool,
+            target: { kind: "v3", address: pool.address, token0: pool.token0, token1: pool.token1 },
+          });
+        } else if (pool.venueType === "UNISWAP_V4") {
+          targets.push({ pool, target: { kind: "v4", manager: pool.factory, id: pool.address } });
+        }
+      }
+      const read = await readPoolState(
+        rpc,
+        targets.map((t) => t.target),
+        to,
+        cfg.multicall3,
+      );
+      read.forEach((r, i) => {
+        const pool = targets[i]!.pool;
+        if (r.sqrtPriceX96 !== null && r.sqrtPriceX96 > 0n) {
+          pool.sqrtPriceX96 = r.sqrtPriceX96;
+          pool.tick = r.tick;
+        }
+        if (r.liquidity !== null) pool.liquidity = r.liquidity;
+        if (pool.venueType !== "UNISWAP_V4") {
+          pool.reserve0 = r.reserve0;
+          pool.reserve1 = r.reserve1;
+        }
+        pool.updatedBlock = to;
+        refreshDerivedPrices(pool, state, ctx);
+      });
+    }
+
+    const poolRecords = [...applied.touched].map((m) => toPoolRecord(state.pools.get(m)!, state, ctx));
+    const blocks: IngestBlock[] = opts.live
+      ? [...headers.values()].map((h) => ({
+          number: h.number,
+          hash: h.hash,
+          parentHash: h.parentHash,
+          at: h.timestamp * 1000,
+        }))
+      : [];
+    const last = opts.live ? headers.get(to)! : null;
+    const batch: IngestBatch = {
+      chain,
+      blocks,
+      trades: applied.trades,
+      pools: poolRecords,
+      tokens: newTokens,
+      nativePrices: [...applied.nativePrices].map(([minute, p]) => ({
+        minute,
+        priceUsd: toDecimal(p.price)!,
+        source: p.source,
+      })),
+      checkpoint: last
+        ? { block: to, blockHash: last.hash, headBlock: opts.headBlock ?? to, headAt: Date.now() }
+        : undefined,
+    };
+    const written = await writeBatch(db, batch);
+    if (deps.bus) await publish(deps.bus, applied.trades, written.insertedTradeIds, poolRecords);
+    return {
+      from,
+      to,
+      parentMismatch: false,
+      swaps: applied.trades.length,
+      insertedTrades: written.insertedTradeIds.length,
+      lastHeader: last,
+    };
+  }
+
+  async function publish(
+    bus: Bus,
+    trades: TradeRecord[],
+    inserted: string[],
+    pools: ReturnType<typeof toPoolRecord>[],
+  ) {
+    const ids = new Set(inserted);
+    for (const t of trades) {
+      if (!ids.has(t.id)) continue;
+      await bus.publish(Topics.trades(chain), marketKey(chain, t.pool), jsonSafe(t));
+    }
+    for (const p of pools) await bus.publish(Topics.pools(chain), marketKey(chain, p.address), jsonSafe(p));
+  }
+
+  return {
+    get state() {
+      return state;
+    },
+    registry,
+    ingestRange,
+    resetState() {
+      state = createEvmMarketState();
+    },
+  };
+}
+
+/** A record with bigints as decimal strings, for the bus (JSON). */
+function jsonSafe<T extends object>(value: T): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v)));
+}
