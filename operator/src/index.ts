@@ -4,16 +4,18 @@ import { ConfigError, createContext } from "@tapeline/core";
 import { loadOperatorConfig } from "./config.ts";
 import { runOperator } from "./runOperator.ts";
 
+export { KubeConfig } from "@kubernetes/client-node";
+export { BACKFILL_JOB, BACKFILL_QUEUE, CANCEL_BACKFILL_JOB } from "./chain/desiredBackfill.ts";
+export { fetchWorkerReadiness } from "./chain/fetchWorkerReadiness.ts";
 export { loadOperatorConfig, type OperatorConfig, type WorkloadSettings } from "./config.ts";
-export type {
-  Chain,
-  ChainSpec,
-  ChainStatus,
-  ShardSet,
-  ShardSetSpec,
-  ShardSetStatus,
-} from "./generated/crdTypes.ts";
+export * from "./generated/crdTypes.ts";
+export { createKubeClient, type KubeClient, type ObjectRef } from "./kube/createKubeClient.ts";
+export { createLeaderElector, type LeaderElector } from "./kube/createLeaderElector.ts";
+export { ConflictError, KubeApiError } from "./kube/errors.ts";
+export { CHAIN_FINALIZER, FIELD_MANAGER } from "./kube/labels.ts";
+export { createBullJobQueue, type OperatorJobQueue } from "./queue/createBullJobQueue.ts";
 export { runOperator } from "./runOperator.ts";
+export { SHARD_MAP_KEY } from "./shardset/shardNames.ts";
 export { type Controllers, startControllers } from "./startControllers.ts";
 
 /** Entry point of the operator container: validate the configuration, then run until SIGTERM. */

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { KubeConfig } from "@kubernetes/client-node";
+import { freePort } from "@tapeline/core/testing";
+import { KubeConfig } from "@tapeline/operator";
 import { load } from "js-yaml";
 import { type K8sTools, ROOT } from "./k8sTools.ts";
 
@@ -25,17 +25,6 @@ export type TestCluster = {
   applyYaml(text: string): Promise<void>;
   stop(): Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function run(
   bin: string,
