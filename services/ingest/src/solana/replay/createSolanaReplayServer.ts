@@ -1,0 +1,192 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ReplayBlock } from "./ReplayBlock.ts";
+
+export type SolanaReplayServer = {
+  url: string;
+  /** slots that have a block, ascending */
+  slots: readonly number[];
+  /** requests answered, by method */
+  requests: Map<string, number>;
+  close(): Promise<void>;
+};
+
+type RpcRequest = { jsonrpc?: string; id?: unknown; method?: string; params?: unknown[] };
+type RpcError = { code: number; message: string };
+
+class Answer {
+  constructor(readonly error: RpcError) {}
+}
+
+const versionError = (version: number): Answer =>
+  new Answer({
+    code: -32015,
+    message: `Transaction version (${version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
+  });
+
+/**
+ * A local Solana JSON-RPC endpoint over recorded blocks, shaped like a node for the methods the
+ * ingest uses: getSlot (the last recorded slot), getBlocks and getBlocksWithLimit (the recorded slots), getBlock (json encoding; `full` or
+ * `signatures` details; version-0 transactions need `maxSupportedTransactionVersion`), with the
+ * node's errors for slots without a block (-32007 skipped inside the recorded range, -32009
+ * before it, -32004 not available after it), getTransaction, getBlockTime, getAccountInfo
+ * (no accounts are recorded: value null), getHealth and getVersion. Batches are answered.
+ */
+export async function createSolanaReplayServer(opts: {
+  blocks: readonly ReplayBlock[];
+  host?: string;
+  port?: number;
+}): Promise<SolanaReplayServer> {
+  const bySlot = new Map(opts.blocks.map((b) => [b.slot, b]));
+  const slots = [...bySlot.keys()].sort((a, b) => a - b);
+  const first = slots[0] ?? 0;
+  const last = slots.at(-1) ?? 0;
+  const bySig = new Map<string, { block: ReplayBlock; tx: Record<string, unknown> }>();
+  for (const block of opts.blocks) {
+    for (const tx of block.transactions) {
+      const sig = ((tx.transaction as { signatures?: string[] } | undefined)?.signatures ?? [])[0];
+      if (sig) bySig.set(sig, { block, tx });
+    }
+  }
+  const requests = new Map<string, number>();
+
+  function blockAt(slot: number): ReplayBlock | Answer {
+    const b = bySlot.get(slot);
+    if (b) return b;
+    if (slot > last) return new Answer({ code: -32004, message: `Block not available for slot ${slot}` });
+    if (slot < first) {
+      return new Answer({
+        code: -32009,
+        message: `Slot ${slot} was skipped, or missing in long-term storage`,
+      });
+    }
+    return new Answer({
+      code: -32007,
+      message: `Slot ${slot} was skipped, or missing due to ledger jump to recent snapshot`,
+    });
+  }
+
+  const entryOf = (tx: Record<string, unknown>) => ({
+    transaction: tx.transaction,
+    meta: tx.meta,
+    version: tx.version ?? "legacy",
+  });
+  const maxVersionOk = (tx: Record<string, unknown>, cfg: Record<string, unknown>): boolean =>
+    tx.version === undefined ||
+    tx.version === "legacy" ||
+    typeof cfg.maxSupportedTransactionVersion === "number";
+
+  function handle(method: string, params: unknown[]): unknown {
+    const cfg = (params.find((p) => p && typeof p === "object") as Record<string, unknown> | undefined) ?? {};
+    switch (method) {
+      case "getSlot":
+        return last;
+      case "getHealth":
+        return "ok";
+      case "getVersion":
+        return { "solana-core": "replay", "feature-set": 0 };
+      case "getBlock": {
+        const b = blockAt(Number(params[0]));
+        if (b instanceof Answer) return b;
+        if (cfg.encoding !== undefined && cfg.encoding !== "json") {
+          return new Answer({
+            code: -32602,
+            message: `Invalid params: the replay serves encoding json only`,
+          });
+        }
+        const bad = b.transactions.find((t) => !maxVersionOk(t, cfg));
+        if (bad) return versionError(Number(bad.version));
+        const details = (cfg.transactionDetails as string | undefined) ?? "full";
+        const base = {
+          blockHeight: b.blockHeight,
+          blockTime: b.blockTime,
+          blockhash: b.blockhash,
+          parentSlot: b.parentSlot ?? b.slot - 1,
+          previousBlockhash: b.previousBlockhash,
+        };
+        if (details === "none") return base;
+        if (details === "signatures") {
+          return {
+            ...base,
+            signatures: b.transactions.map((t) => (t.transaction as { signatures: string[] }).signatures[0]),
+          };
+        }
+        return {
+          ...base,
+          ...(cfg.rewards === false ? {} : { rewards: [] }),
+          transactions: b.transactions.map(entryOf),
+        };
+      }
+      case "getTransaction": {
+        const hit = bySig.get(String(params[0]));
+        if (!hit) return null;
+        if (!maxVersionOk(hit.tx, cfg)) return versionError(Number(hit.tx.version));
+        return { slot: hit.block.slot, blockTime: hit.block.blockTime, ...entryOf(hit.tx) };
+      }
+      case "getBlocksWithLimit": {
+        const from = Number(params[0]);
+        const limit = Math.min(Number(params[1]), 500_000);
+        const out: number[] = [];
+        for (const s of slots) {
+          if (s < from) continue;
+          if (out.length >= limit) break;
+          out.push(s);
+        }
+        return out;
+      }
+      case "getBlocks": {
+        const from = Number(params[0]);
+        const to = typeof params[1] === "number" ? params[1] : last;
+        return slots.filter((s) => s >= from && s <= to);
+      }
+      case "getBlockTime": {
+        const b = blockAt(Number(params[0]));
+        return b instanceof Answer ? b : b.blockTime;
+      }
+      case "getAccountInfo":
+        return { context: { slot: last }, value: null };
+      default:
+        return new Answer({ code: -32601, message: "Method not found" });
+    }
+  }
+
+  function answer(req: RpcRequest): Record<string, unknown> {
+    const method = String(req.method ?? "");
+    requests.set(method, (requests.get(method) ?? 0) + 1);
+    const result = handle(method, Array.isArray(req.params) ? req.params : []);
+    if (result instanceof Answer) return { jsonrpc: "2.0", id: req.id ?? null, error: result.error };
+    return { jsonrpc: "2.0", id: req.id ?? null, result };
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      } catch {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }),
+        );
+        return;
+      }
+      const out = Array.isArray(body) ? body.map((r) => answer(r as RpcRequest)) : answer(body as RpcRequest);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(out));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${opts.host ?? "127.0.0.1"}:${port}`,
+    slots,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,162 @@
+import { marketKey } from "@tapeline/core";
+import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSolUsdTracker } from "../../services/ingest/src/solana/createSolUsdTracker.ts";
+import { decodeSolanaBlock } from "../../services/ingest/src/solana/decodeSolanaBlock.ts";
+import {
+  createSolanaReplayServer,
+  type SolanaReplayServer,
+} from "../../services/ingest/src/solana/replay/createSolanaReplayServer.ts";
+import type { ReplayBlock } from "../../services/ingest/src/solana/replay/ReplayBlock.ts";
+import { replayBlocksFromRecording } from "../../services/ingest/src/solana/replay/replayBlocksFromRecording.ts";
+import { createSolanaRpcSource } from "../../services/ingest/src/solana/source/createSolanaRpcSource.ts";
+import type { SolanaSource } from "../../services/ingest/src/solana/source/SolanaSource.ts";
+import { createSolanaWorker } from "../../services/ingest/src/solana/worker/createSolanaWorker.ts";
+import { fixtureRecording } from "./fixtureData.ts";
+
+let db: TestDatabase;
+let server: SolanaReplayServer;
+let blocks: ReplayBlock[];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  blocks = replayBlocksFromRecording(fixtureRecording());
+  server = await createSolanaReplayServer({ blocks });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.drop();
+});
+
+/** What the decoders alone make of the replayed blocks, in order. */
+function expectedTrades() {
+  const tracker = createSolUsdTracker();
+  const out = new Map<string, ReturnType<typeof decodeSolanaBlock>["trades"][number]>();
+  for (const b of blocks) {
+    const d = decodeSolanaBlock(
+      {
+        slot: BigInt(b.slot),
+        parentSlot: b.parentSlot === null ? null : BigInt(b.parentSlot),
+        blockhash: b.blockhash,
+        previousBlockhash: b.previousBlockhash,
+        blockTime: b.blockTime,
+        transactions: b.transactions,
+      },
+      { tracker },
+    );
+    for (const t of d.trades) out.set(`${marketKey(t.chain, t.pool)}|${t.id}`, t);
+  }
+  return out;
+}
+
+/** A source that fails after `n` getBlock calls: a crash in the middle of a batch. */
+function crashingAfter(source: SolanaSource, n: number): SolanaSource {
+  let calls = 0;
+  return {
+    ...source,
+    async getBlock(slot) {
+      if (++calls > n) throw new Error("node went away");
+      return source.getBlock(slot);
+    },
+  };
+}
+
+describe("Solana worker over the replay endpoint", () => {
+  it("serves the node's JSON-RPC shapes, including skipped slots", async () => {
+    const rpc = async (method: string, params: unknown[]) =>
+      (await fetch(server.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      }).then((r) => r.json())) as { result?: unknown; error?: { code: number; message: string } };
+    const first = server.slots[0]!;
+    const gap = server.slots.find((s, i) => i > 0 && s - server.slots[i - 1]! > 1)! - 1;
+    expect((await rpc("getSlot", [])).result).toBe(server.slots.at(-1));
+    expect((await rpc("getBlock", [gap, { maxSupportedTransactionVersion: 0 }])).error?.code).toBe(-32007);
+    expect((await rpc("getBlock", [first - 1, { maxSupportedTransactionVersion: 0 }])).error?.code).toBe(
+      -32009,
+    );
+    const v0 = blocks.find((b) => b.transactions.some((t) => t.version === 0))!;
+    expect((await rpc("getBlock", [v0.slot, {}])).error?.code).toBe(-32015);
+    const block = (await rpc("getBlock", [v0.slot, { maxSupportedTransactionVersion: 0, encoding: "json" }]))
+      .result as { transactions: { transaction: { signatures: string[] } }[] };
+    expect(block.transactions.length).toBe(v0.transactions.length);
+    const sig = block.transactions[0]!.transaction.signatures[0]!;
+    const tx = (await rpc("getTransaction", [sig, { maxSupportedTransactionVersion: 0 }])).result as {
+      slot: number;
+    };
+    expect(tx.slot).toBe(v0.slot);
+    expect((await rpc("getAccountInfo", [sig])).result).toEqual({
+      context: { slot: server.slots.at(-1) },
+      value: null,
+    });
+  });
+
+  it("fails over to the next endpoint when one is down", async () => {
+    const source = createSolanaRpcSource({ endpoints: ["http://127.0.0.1:9", server.url], backoffMs: 1 });
+    expect(await source.getSlot()).toBe(BigInt(server.slots.at(-1)!));
+    const gap = server.slots.find((s, i) => i > 0 && s - server.slots[i - 1]! > 1)! - 1;
+    expect(await source.getBlock(BigInt(gap))).toBeNull();
+  });
+
+  it("writes the decoders' rows into Postgres; a crash and restarts lose and double nothing", async () => {
+    const expected = expectedTrades();
+    expect(expected.size).toBeGreaterThan(50);
+    const rpc = () => createSolanaRpcSource({ endpoints: [server.url], backoffMs: 1 });
+    const first = BigInt(server.slots[0]!);
+    const mid = BigInt(server.slots[Math.floor(server.slots.length / 2)]!);
+    const last = BigInt(server.slots.at(-1)!);
+
+    await createSolanaWorker({ source: rpc(), db: db.pool, startSlot: first, slotsPerBatch: 7 }).runUntil(
+      mid,
+    );
+    const cp = await db.pool.query<{ block: string }>(
+      "select block from ingest_checkpoints where chain_id = 'solana'",
+    );
+    expect(BigInt(cp.rows[0]!.block)).toBeGreaterThanOrEqual(mid);
+
+    const crashing = createSolanaWorker({ source: crashingAfter(rpc(), 10), db: db.pool, slotsPerBatch: 7 });
+    await expect(crashing.runUntil(last)).rejects.toThrow("node went away");
+
+    const resumed = createSolanaWorker({ source: rpc(), db: db.pool, slotsPerBatch: 7 });
+    await resumed.runUntil(last);
+    expect(resumed.stats().lastSlot).toBe(last);
+
+    const rows = await db.pool.query<{
+      market: string;
+      id: string;
+      amount_token: string;
+      amount_quote: string;
+      maker: string;
+      is_buy: boolean;
+      at: string;
+      fees_native: string | null;
+      price_native: string | null;
+      router_program: string | null;
+      is_wash: boolean | null;
+    }>(
+      `select market, id, amount_token::text, amount_quote::text, maker, is_buy, at::text, fees_native::text,
+              price_native::text, router_program, is_wash
+       from trades where chain_id = 'solana'`,
+    );
+    expect(rows.rows.length).toBe(expected.size);
+    for (const r of rows.rows) {
+      const e = expected.get(`${r.market}|${r.id}`);
+      expect(e, r.id).toBeDefined();
+      expect(BigInt(r.amount_token)).toBe(e!.amountToken);
+      expect(BigInt(r.amount_quote)).toBe(e!.amountQuote);
+      expect(r.maker).toBe(e!.maker);
+      expect(r.is_buy).toBe(e!.isBuy);
+      expect(Number(r.at)).toBe(e!.at);
+      expect(r.fees_native).toBe(e!.feesNative);
+      expect(r.price_native).toBe(e!.priceNative);
+      expect(r.router_program).toBe(e!.router?.programId ?? null);
+      expect(r.is_wash).toBe(e!.isWash);
+    }
+    const finalCp = await db.pool.query<{ block: string }>(
+      "select block from ingest_checkpoints where chain_id = 'solana'",
+    );
+    expect(BigInt(finalCp.rows[0]!.block)).toBe(last);
+  });
+});
