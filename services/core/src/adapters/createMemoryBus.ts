@@ -4,7 +4,7 @@ import { AdapterClosedError } from "./AdapterClosedError.ts";
 import { compareStreamIds } from "./compareStreamIds.ts";
 
 export type MemoryBusOptions = {
-  /** Messages kept per topic; older ones are dropped, as Redis trims a stream. @defaultValue 10000 */
+  /** Messages kept per topic; older ones are dropped, as Redis trims a stream. @defaultValue 100000 */
   maxLen?: number;
   /** Where handler failures are reported. @defaultValue a pino logger named "bus" */
   logger?: Logger;
@@ -20,7 +20,7 @@ type TopicLog = { entries: Entry[]; base: number; wake: Set<() => void> };
  * Redis), and a failing handler is logged without stopping its subscription.
  */
 export function createMemoryBus(opts: MemoryBusOptions = {}): Bus {
-  const maxLen = opts.maxLen ?? 10_000;
+  const maxLen = opts.maxLen ?? 100_000;
   const logger = opts.logger ?? pino({ name: "bus" });
   const topics = new Map<string, TopicLog>();
   const subscriptions = new Set<Subscription>();
@@ -95,7 +95,13 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): Bus {
       const loop = (async () => {
         while (!stopped) {
           // A subscriber that fell behind the trimmed head resumes at the oldest kept message.
-          if (cursor < log.base) cursor = log.base;
+          if (cursor < log.base) {
+            logger.warn(
+              { topic, dropped: log.base - cursor },
+              "bus subscriber fell behind the retained messages",
+            );
+            cursor = log.base;
+          }
           const entry = log.entries[cursor - log.base];
           if (!entry) {
             await new Promise<void>((resolve) => {

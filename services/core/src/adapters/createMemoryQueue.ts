@@ -35,7 +35,9 @@ type Worker = {
 
 type QueueState = {
   jobs: Map<string, JobRecord>;
+  /** FIFO of waiting jobs; `head` indexes the next one, so taking a job never shifts the array. */
   waiting: JobRecord[];
+  head: number;
   workers: Worker[];
   finished: JobRecord[];
 };
@@ -61,7 +63,7 @@ export function createMemoryQueue(opts: MemoryQueueOptions = {}): JobQueue {
   const queueFor = (name: string): QueueState => {
     let q = queues.get(name);
     if (!q) {
-      q = { jobs: new Map(), waiting: [], workers: [], finished: [] };
+      q = { jobs: new Map(), waiting: [], head: 0, workers: [], finished: [] };
       queues.set(name, q);
     }
     return q;
@@ -80,24 +82,29 @@ export function createMemoryQueue(opts: MemoryQueueOptions = {}): JobQueue {
   const dispatch = (q: QueueState): void => {
     if (closed) return;
     let progressed = true;
-    while (q.waiting.length > 0 && progressed) {
+    while (q.head < q.waiting.length && progressed) {
       progressed = false;
       for (const w of q.workers) {
         if (w.closing || w.running.size >= w.concurrency) continue;
-        const rec = q.waiting.shift();
-        if (!rec) return;
+        const rec = q.waiting[q.head++];
+        if (!rec) break;
         run(q, w, rec);
         progressed = true;
       }
+    }
+    if (q.head > 1024 && q.head * 2 > q.waiting.length) {
+      q.waiting = q.waiting.slice(q.head);
+      q.head = 0;
     }
   };
 
   const finish = (q: QueueState, rec: JobRecord, state: "completed" | "failed"): void => {
     rec.state = state;
     q.finished.push(rec);
-    while (q.finished.length > keepFinished) {
-      const old = q.finished.shift()!;
-      if (q.jobs.get(old.id) === old) q.jobs.delete(old.id);
+    // Forget the oldest in chunks, so a busy queue does not shift the array on every job.
+    const excess = q.finished.length - keepFinished;
+    if (excess > Math.max(0, keepFinished >> 4)) {
+      for (const old of q.finished.splice(0, excess)) if (q.jobs.get(old.id) === old) q.jobs.delete(old.id);
     }
   };
 
