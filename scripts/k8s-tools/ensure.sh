@@ -35,7 +35,15 @@ build_etcd() {
 }
 
 build_helm() {
-  GOBIN="$1" go install -trimpath -ldflags "-s -w -X helm.sh/helm/v3/internal/version.version=$HELM_VERSION" \
+  # As helm's own Makefile does: stamp the Kubernetes version of its client libraries, which
+  # `helm template` and `helm lint` assume when no cluster is asked (else they assume v1.20).
+  local gomod k8s_minor
+  gomod="$(go mod download -json "helm.sh/helm/v3@$HELM_VERSION" | sed -n 's/.*"GoMod": "\(.*\)",*/\1/p')"
+  k8s_minor="$(sed -n 's/^[[:space:]]*k8s.io\/client-go v0\.\([0-9]*\)\..*/\1/p' "$gomod")"
+  local v="helm.sh/helm/v3"
+  GOBIN="$1" go install -trimpath -ldflags "-s -w -X $v/internal/version.version=$HELM_VERSION \
+    -X $v/pkg/lint/rules.k8sVersionMajor=1 -X $v/pkg/lint/rules.k8sVersionMinor=$k8s_minor \
+    -X $v/pkg/chartutil.k8sVersionMajor=1 -X $v/pkg/chartutil.k8sVersionMinor=$k8s_minor" \
     "helm.sh/helm/v3/cmd/helm@$HELM_VERSION"
 }
 

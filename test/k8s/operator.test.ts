@@ -7,6 +7,7 @@ import {
   type Controllers,
   createBullJobQueue,
   createKubeClient,
+  createLeaderElector,
   fetchWorkerReadiness,
   type KubeClient,
   type OperatorJobQueue,
@@ -18,6 +19,7 @@ import {
 import { Queue } from "bullmq";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyChartRbac } from "./support/applyChartRbac.ts";
 import { eventually } from "./support/eventually.ts";
 import { findK8sTools } from "./support/k8sTools.ts";
 import { markDeploymentAvailable, markJobComplete } from "./support/simulateControllers.ts";
@@ -137,6 +139,8 @@ describe.skipIf(found.tools === null)(
     beforeAll(async () => {
       cluster = await startTestCluster(found.tools!);
       await cluster.kubectl(["create", "namespace", NS]);
+      // The operator runs with exactly the permissions the chart grants it.
+      await applyChartRbac(cluster, found.tools!.helm, NS);
       readyz = createServer((_req, res) => {
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(readiness));
       });
@@ -144,7 +148,7 @@ describe.skipIf(found.tools === null)(
       const readyzUrl = `http://127.0.0.1:${(readyz.address() as { port: number }).port}/readyz`;
       const plurals = { Chain: "chains", ShardSet: "shardsets" };
       admin = createKubeClient(cluster.kc, plurals);
-      io = instrument(createKubeClient(cluster.kc, plurals), async (chain) => {
+      io = instrument(createKubeClient(cluster.kcAs("operator"), plurals), async (chain) => {
         await cluster.kubectl([
           "-n",
           NS,
@@ -159,7 +163,7 @@ describe.skipIf(found.tools === null)(
       inspect = new Queue(BACKFILL_QUEUE, { connection: { url: TEST_REDIS_URL }, prefix });
       const logger = pino({ level: "debug" }, { write: (s: string) => logs.push(JSON.parse(s)) });
       controllers = await startControllers({
-        kc: cluster.kc,
+        kc: cluster.kcAs("operator"),
         client: io.client,
         namespace: NS,
         settings,
@@ -379,6 +383,44 @@ spec: { replicas: 2 }
       expect(io.conflicts[0]).toMatch(/^ConflictError: update status of Chain tapeline\/base: 409/);
       expect(logs.filter((l) => l.level >= 40).map((l) => l.msg)).toEqual([]);
       expect(logs.some((l) => l.msg === "conflict, requeued")).toBe(true);
+    });
+
+    it("elects one leader on the Lease, and a standby takes over when the leader releases it", async () => {
+      const opts = {
+        namespace: NS,
+        name: "tapeline-operator",
+        durationSeconds: 3,
+        renewDeadlineSeconds: 2,
+        retryPeriodSeconds: 1,
+      };
+      const quiet = pino({ level: "silent" });
+      const events: string[] = [];
+      const a = createLeaderElector(cluster.kcAs("operator"), { ...opts, identity: "a", logger: quiet });
+      const b = createLeaderElector(cluster.kcAs("operator"), { ...opts, identity: "b", logger: quiet });
+      const stopA = new AbortController();
+      const stopB = new AbortController();
+      const callbacks = (who: string) => ({
+        onStartedLeading: () => events.push(`${who} leads`),
+        onStoppedLeading: () => events.push(`${who} lost`),
+      });
+      const runA = a.run(callbacks("a"), stopA.signal);
+      await eventually("a leads", async () => a.isLeader());
+      const runB = b.run(callbacks("b"), stopB.signal);
+      const lease = async () => (await kubectlJson("get", "lease", "tapeline-operator")).spec;
+      // b keeps trying while a renews: it must not take over.
+      await eventually("a renewed while b waits", async () => {
+        const spec = await lease();
+        return spec.holderIdentity === "a" && spec.renewTime !== spec.acquireTime;
+      });
+      expect(b.isLeader()).toBe(false);
+      stopA.abort();
+      await runA;
+      await eventually("b leads", async () => b.isLeader());
+      expect((await lease()).holderIdentity).toBe("b");
+      stopB.abort();
+      await runB;
+      expect(events).toEqual(["a leads", "b leads"]);
+      expect((await lease()).holderIdentity).toBe("");
     });
 
     it("deleting the resources cleans up (finalizer cancels the backfill, owner references do the rest)", async () => {
