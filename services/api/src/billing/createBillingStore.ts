@@ -135,8 +135,23 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
     return f;
   }
 
+  // Concurrent requests missing the same key or account share one load (no thundering herd on Postgres).
+  const loading = new Map<string, Promise<boolean>>();
+  function singleFlight(id: string, load: () => Promise<boolean>): Promise<boolean> {
+    let p = loading.get(id);
+    if (!p) {
+      p = load().finally(() => loading.delete(id));
+      loading.set(id, p);
+    }
+    return p;
+  }
+
   /** Loads a key from Postgres into Redis; false (and a short tombstone) when unknown or revoked. */
-  async function loadKey(hash: string): Promise<boolean> {
+  function loadKey(hash: string): Promise<boolean> {
+    return singleFlight(`key:${hash}`, () => loadKeyNow(hash));
+  }
+
+  async function loadKeyNow(hash: string): Promise<boolean> {
     const { rows } = await pg.query<{
       id: string;
       account_id: string;
@@ -172,6 +187,10 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
   /** Loads an account (and its current month snapshot) into Redis unless already there. */
   async function ensureAccountLoaded(accountId: string): Promise<boolean> {
     if ((await redis.hexists(acctKey(accountId), "loaded")) === 1) return true;
+    return singleFlight(`acct:${accountId}`, () => loadAccountNow(accountId));
+  }
+
+  async function loadAccountNow(accountId: string): Promise<boolean> {
     const { rows } = await pg.query<AccountRow>(
       `select id, state, suspended, plan, spend_cap_cents, contract_credits, payment_method, credits_left
          from accounts where id = $1`,

@@ -44,14 +44,13 @@ export async function readUsageTotals(
   let committed: Set<string>;
   try {
     await client.query("begin isolation level repeatable read read only");
-    const groupExpr =
-      q.groupBy === "bucket" ? "(bucket_start - bucket_start % $5::bigint)::text" : "endpoint";
+    const byBucket = q.groupBy === "bucket";
     const { rows } = await client.query<{ g: string; r: string; c: string; e: string }>(
-      `select ${groupExpr} as g, sum(requests) as r, sum(credits) as c, sum(errors) as e
+      `select ${byBucket ? "(bucket_start - bucket_start % $5::bigint)::text" : "endpoint"} as g, sum(requests) as r, sum(credits) as c, sum(errors) as e
          from usage_buckets
         where account_id = $1 and ($2::text is null or key_id = $2) and bucket_start >= $3 and bucket_start < $4
         group by g`,
-      [q.accountId, q.keyId, q.from, q.to, bucketMs],
+      [q.accountId, q.keyId, q.from, q.to, ...(byBucket ? [bucketMs] : [])],
     );
     for (const r of rows) add(r.g, { requests: Number(r.r), credits: Number(r.c), errors: Number(r.e) });
     const flushed = await client.query<{ flush_id: string }>(

@@ -2,7 +2,7 @@ import { envelope, InvalidParamError } from "@tapeline/core";
 import { z } from "zod";
 import { monthStart } from "../../billing/monthStart.ts";
 import { readUsageTotals, USAGE_BUCKET_MS } from "../../billing/readUsageTotals.ts";
-import type { EndpointDef } from "../../endpoint.ts";
+import { defineEndpoint, type EndpointDef } from "../../endpoint.ts";
 import { requireCaller, type UsageDeps } from "./usageDeps.ts";
 import { msTime, usageScope } from "./usageQueryParams.ts";
 
@@ -25,8 +25,8 @@ const row = z.object({
 });
 
 /** `GET /v1/usage/breakdown`: usage per endpoint and stream channel for the calling key (or its account). */
-export function createGetUsageBreakdownEndpoint(deps: UsageDeps): EndpointDef<typeof query> {
-  return {
+export function createGetUsageBreakdownEndpoint(deps: UsageDeps): EndpointDef {
+  return defineEndpoint({
     method: "GET",
     path: "/v1/usage/breakdown",
     summary: "Usage per endpoint",
@@ -68,5 +68,5 @@ export function createGetUsageBreakdownEndpoint(deps: UsageDeps): EndpointDef<ty
         );
       return { body: envelope(data, { scope: req.query.scope, from, to }, now) };
     },
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import { envelope, NotFoundError } from "@tapeline/core";
 import { z } from "zod";
-import type { EndpointDef } from "../../endpoint.ts";
+import { defineEndpoint, type EndpointDef } from "../../endpoint.ts";
 import { requireCaller, type UsageDeps } from "./usageDeps.ts";
 
 const query = z.strictObject({});
@@ -26,8 +26,8 @@ export const usageSummarySchema = z.object({
 });
 
 /** `GET /v1/usage`: this month's figures of the caller's account. 0 credits, always reachable. */
-export function createGetUsageEndpoint(deps: UsageDeps): EndpointDef<typeof query> {
-  return {
+export function createGetUsageEndpoint(deps: UsageDeps): EndpointDef {
+  return defineEndpoint({
     method: "GET",
     path: "/v1/usage",
     summary: "Current month usage of the account",
@@ -53,5 +53,5 @@ export function createGetUsageEndpoint(deps: UsageDeps): EndpointDef<typeof quer
         }),
       };
     },
-  };
+  });
 }

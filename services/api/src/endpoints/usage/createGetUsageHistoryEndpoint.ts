@@ -1,7 +1,7 @@
 import { envelope, InvalidParamError } from "@tapeline/core";
 import { z } from "zod";
 import { readUsageTotals } from "../../billing/readUsageTotals.ts";
-import type { EndpointDef } from "../../endpoint.ts";
+import { defineEndpoint, type EndpointDef } from "../../endpoint.ts";
 import { requireCaller, type UsageDeps } from "./usageDeps.ts";
 import { msTime, usageScope } from "./usageQueryParams.ts";
 
@@ -38,8 +38,8 @@ const point = z.object({
 });
 
 /** `GET /v1/usage/history`: requests and credits over time for the calling key (or its account). */
-export function createGetUsageHistoryEndpoint(deps: UsageDeps): EndpointDef<typeof query> {
-  return {
+export function createGetUsageHistoryEndpoint(deps: UsageDeps): EndpointDef {
+  return defineEndpoint({
     method: "GET",
     path: "/v1/usage/history",
     summary: "Usage time series",
@@ -87,5 +87,5 @@ export function createGetUsageHistoryEndpoint(deps: UsageDeps): EndpointDef<type
       }
       return { body: envelope(data, { bucket, scope, from, to }, now) };
     },
-  };
+  });
 }
