@@ -31,6 +31,8 @@ export function createVaultVenue(spec: VaultVenueSpec): SolanaVenue {
     exchangeName: spec.exchangeName,
     decode(tx, i, out) {
       const ix = tx.instructions[i]!;
+      // a self-CPI event (one account: the event authority) is read by the instruction that emitted it
+      if (ix.accounts.length <= 1) return;
       const layouts = spec.swaps[discriminatorHex(instructionData(ix))];
       const legs: SwapLeg[] = [];
       if (layouts) {

@@ -71,6 +71,41 @@ function fromParsed(ix: RawInstruction): { accounts: string[]; bytes: Uint8Array
   return null;
 }
 
+/**
+ * An instruction whose account addresses and path are resolved on first read: most
+ * instructions of a block are never looked at by a decoder.
+ */
+class LazyInstruction implements SolanaInstruction {
+  bytes: Uint8Array | null = null;
+  private resolved: string[] | null = null;
+  constructor(
+    private readonly keys: string[],
+    private readonly accountRefs: readonly (number | string)[],
+    readonly top: number,
+    readonly inner: number,
+    readonly stackHeight: number,
+    readonly programId: string,
+    readonly data58: string | null,
+  ) {}
+
+  get accounts(): string[] {
+    if (this.resolved) return this.resolved;
+    const out = new Array<string>(this.accountRefs.length);
+    for (let i = 0; i < out.length; i++) {
+      const a = this.accountRefs[i]!;
+      out[i] = typeof a === "number" ? (this.keys[a] ?? "") : a;
+    }
+    this.resolved = out;
+    return out;
+  }
+
+  get path(): string {
+    return this.inner < 0 ? String(this.top) : `${this.top}.${this.inner}`;
+  }
+}
+
+const NO_ACCOUNTS: readonly number[] = [];
+
 function toInstruction(
   raw: RawInstruction,
   keys: string[],
@@ -80,35 +115,45 @@ function toInstruction(
 ): SolanaInstruction {
   const programId = raw.programId ?? keys[raw.programIdIndex ?? -1];
   if (programId === undefined) throw new SolanaDecodeError(`instruction ${top}.${inner} has no program id`);
-  const base = {
-    path: inner < 0 ? String(top) : `${top}.${inner}`,
-    top,
-    inner,
-    stackHeight: raw.stackHeight ?? defaultHeight,
-    programId,
-  };
+  const height = raw.stackHeight ?? defaultHeight;
   if (raw.parsed !== undefined) {
     const p = fromParsed({ ...raw, programId });
-    return { ...base, accounts: p?.accounts ?? [], data58: null, bytes: p?.bytes ?? new Uint8Array(0) };
+    const ix = new LazyInstruction(keys, p?.accounts ?? NO_ACCOUNTS, top, inner, height, programId, null);
+    ix.bytes = p?.bytes ?? new Uint8Array(0);
+    return ix;
   }
-  const accounts = (raw.accounts ?? []).map((a) => (typeof a === "number" ? (keys[a] ?? "") : a));
-  return { ...base, accounts, data58: raw.data ?? null, bytes: null };
+  return new LazyInstruction(
+    keys,
+    raw.accounts ?? NO_ACCOUNTS,
+    top,
+    inner,
+    height,
+    programId,
+    raw.data ?? null,
+  );
 }
+
+type RawBalance = {
+  accountIndex: number;
+  mint: string;
+  owner?: string;
+  programId?: string;
+  uiTokenAmount: { amount: string; decimals: number };
+};
 
 function balances(list: unknown, keys: string[]): Map<string, SolanaTokenBalance> {
   const out = new Map<string, SolanaTokenBalance>();
   if (!Array.isArray(list)) return out;
-  for (const b of list as Json[]) {
-    const account = keys[Number(b.accountIndex)];
+  for (const b of list as RawBalance[]) {
+    const account = keys[b.accountIndex];
     if (account === undefined) continue;
-    const ui = asObj(b.uiTokenAmount);
     out.set(account, {
       account,
-      mint: String(b.mint),
-      owner: typeof b.owner === "string" ? b.owner : null,
-      programId: typeof b.programId === "string" ? b.programId : null,
-      amount: BigInt(String(ui.amount ?? "0")),
-      decimals: Number(ui.decimals ?? 0),
+      mint: b.mint,
+      owner: b.owner ?? null,
+      programId: b.programId ?? null,
+      amount: BigInt(b.uiTokenAmount.amount),
+      decimals: b.uiTokenAmount.decimals,
     });
   }
   return out;

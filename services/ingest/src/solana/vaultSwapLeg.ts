@@ -32,7 +32,6 @@ export function vaultSwapLeg(tx: SolanaTransaction, i: number, spec: VaultLegSpe
   let amountIn = 0n;
   let amountOut = 0n;
   const counterparties: string[] = [];
-  const mintOf = (acct: string, t: string | null): string | null => t ?? tokenAccount(tx, acct)?.mint ?? null;
   const end = subtreeEnd(tx, i);
   for (let j = i + 1; j < end; j++) {
     const t = readTokenTransfer(tx.instructions[j]!);
@@ -41,11 +40,11 @@ export function vaultSwapLeg(tx: SolanaTransaction, i: number, spec: VaultLegSpe
     const fromVault = t.source === v0 || t.source === v1;
     if (toVault === fromVault) continue;
     if (toVault) {
-      mintIn ??= mintOf(t.destination, t.mint);
+      mintIn ??= t.mint ?? tokenAccount(tx, t.destination)?.mint ?? null;
       amountIn += t.amount;
       counterparties.push(t.source);
     } else {
-      mintOut ??= mintOf(t.source, t.mint);
+      mintOut ??= t.mint ?? tokenAccount(tx, t.source)?.mint ?? null;
       amountOut += t.amount;
       counterparties.push(t.destination);
     }

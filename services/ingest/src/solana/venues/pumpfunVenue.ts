@@ -189,7 +189,8 @@ export const pumpfunVenue: SolanaVenue = {
   exchangeName: "Pump.fun",
   decode(tx, i, out) {
     const ix = tx.instructions[i]!;
-    if (discriminatorHex(instructionData(ix)) === EVENT_TAG) return;
+    // self-CPI events (one account: the event authority) are read below by their emitter
+    if (ix.accounts.length <= 1 || discriminatorHex(instructionData(ix)) === EVENT_TAG) return;
     const end = subtreeEnd(tx, i);
     for (let j = i + 1; j < end; j++) {
       const child = tx.instructions[j]!;

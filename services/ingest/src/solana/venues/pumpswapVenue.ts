@@ -1,10 +1,12 @@
+import { childEvents } from "../childEvents.ts";
 import { chooseBaseQuote } from "../chooseBaseQuote.ts";
 import { createVaultVenue } from "../createVaultVenue.ts";
-import { decodeAnchorEvent } from "../decodeAnchorEvent.ts";
+import { discriminatorHex } from "../discriminatorHex.ts";
 import { instructionData } from "../instructionData.ts";
 import { PUMPSWAP_PROGRAM } from "../solanaPrograms.ts";
 
 const SWAP = { pool: 0, vaults: [7, 8], trader: 1 } as const;
+const CREATE_POOL = "e992d18ecf6840bc";
 const DEFAULT_KEY = "11111111111111111111111111111111";
 
 /**
@@ -18,8 +20,9 @@ export const pumpswapVenue = createVaultVenue({
   exchangeName: "PumpSwap",
   swaps: { "66063d1201daebea": SWAP, "33e685a4017f83ad": SWAP, c62e1552b4d9e870: SWAP },
   extra(tx, i, out) {
-    const ev = decodeAnchorEvent(PUMPSWAP_PROGRAM, instructionData(tx.instructions[i]!));
-    if (ev?.name !== "CreatePoolEvent") return;
+    if (discriminatorHex(instructionData(tx.instructions[i]!)) !== CREATE_POOL) return;
+    const ev = childEvents(tx, i).find((e) => e.name === "CreatePoolEvent");
+    if (!ev) return;
     const f = ev.fields;
     const base = String(f.base_mint);
     const quote = String(f.quote_mint);

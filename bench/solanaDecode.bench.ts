@@ -1,0 +1,32 @@
+/**
+ * Solana decode throughput: every recorded fixture transaction (json encoding, as getBlock
+ * returns it, already parsed) through normalization and all venue decoders, in a loop on one
+ * core. Target: at least 20,000 transactions per second.
+ */
+import { resolve } from "node:path";
+import { decodeSolanaTransaction } from "../services/ingest/src/solana/decodeSolanaTransaction.ts";
+import { loadSolanaRecording } from "../services/ingest/src/solana/replay/loadSolanaRecording.ts";
+
+const root = process.env.TAPELINE_FIXTURES ?? resolve(import.meta.dirname, "../../shared/fixtures");
+const txs = loadSolanaRecording(root).transactions.filter((t) => t.encoding !== "base64");
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+
+// warm-up: let the JIT settle
+for (let i = 0; i < 3; i++) for (const t of txs) decodeSolanaTransaction(t.raw, { fallbackAtMs: 0 });
+
+let decoded = 0;
+let trades = 0;
+const start = performance.now();
+const end = start + seconds * 1000;
+while (performance.now() < end) {
+  for (const t of txs) {
+    trades += decodeSolanaTransaction(t.raw, { fallbackAtMs: 0 }).trades.length;
+    decoded++;
+  }
+}
+const elapsed = (performance.now() - start) / 1000;
+const rate = decoded / elapsed;
+console.log(
+  `solana decode: ${decoded} transactions (${txs.length} distinct) in ${elapsed.toFixed(2)} s = ${Math.round(rate)} tx/s, ${Math.round(trades / elapsed)} trade rows/s (target >= 20000 tx/s)`,
+);
+if (rate < 20_000) process.exitCode = 1;
