@@ -49,8 +49,10 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   const keepFinishedMs = opts.keepFinishedMs ?? 86_400_000;
   const logger = opts.logger ?? pino({ name: "queue" });
   const connectionName = `${prefix.replace(/[^A-Za-z0-9_.-]/g, "_")}_queue`;
-  // Workers need maxRetriesPerRequest null: their blocking calls must wait out reconnects.
-  const connection = new Redis(opts.url, { connectionName, maxRetriesPerRequest: null });
+  // Enqueue and getState fail fast while Redis is away; workers (maxRetriesPerRequest null, as
+  // BullMQ requires) wait out reconnects instead.
+  const connection = new Redis(opts.url, { connectionName });
+  const workerConnection = new Redis(opts.url, { connectionName, maxRetriesPerRequest: null });
   const queues = new Map<string, Queue>();
   const workers = new Set<Worker>();
   let closed = false;
@@ -122,7 +124,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
             throw err;
           }
         },
-        { connection, prefix, concurrency: Math.max(1, po.concurrency ?? 1) },
+        { connection: workerConnection, prefix, concurrency: Math.max(1, po.concurrency ?? 1) },
       );
       worker.on("error", (err) => logger.error({ err, queue }, "worker error"));
       workers.add(worker);
@@ -150,7 +152,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
       workers.clear();
       await Promise.all([...queues.values()].map((q) => q.close()));
       queues.clear();
-      await connection.quit().catch(() => connection.disconnect());
+      await Promise.all([connection, workerConnection].map((c) => c.quit().catch(() => c.disconnect())));
     },
   };
 }

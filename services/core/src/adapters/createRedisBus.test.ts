@@ -60,3 +60,19 @@ describe("createRedisBus", () => {
     await deleteRedisKeys(isolated);
   });
 });
+
+describe("createRedisBus with foreign entries", () => {
+  it("skips an entry whose payload is not JSON and keeps reading", async () => {
+    const prefix = testRedisPrefix("bus-foreign");
+    const redis = new Redis(TEST_REDIS_URL);
+    const bus = createRedisBus({ url: TEST_REDIS_URL, prefix, logger });
+    const got: number[] = [];
+    await bus.subscribe<{ n: number }>("t", (m) => void got.push(m.payload.n));
+    await redis.xadd(`${prefix}t`, "*", "k", "x", "p", "{not json");
+    await bus.publish("t", "k", { n: 1 });
+    await vi.waitFor(() => expect(got).toEqual([1]), { timeout: 10_000, interval: 5 });
+    await bus.close();
+    await deleteRedisKeys(prefix);
+    await redis.quit();
+  });
+});

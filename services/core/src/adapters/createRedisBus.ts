@@ -86,12 +86,12 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
             for (const [id, fields] of entries) {
               if (stopped) return;
               lastId = id;
-              const msg: BusMessage<T> = { id, topic, key: "", payload: undefined as T };
-              for (let i = 0; i + 1 < fields.length; i += 2) {
-                if (fields[i] === "k") msg.key = fields[i + 1]!;
-                else if (fields[i] === "p") msg.payload = JSON.parse(fields[i + 1]!) as T;
-              }
               try {
+                const msg: BusMessage<T> = { id, topic, key: "", payload: undefined as T };
+                for (let i = 0; i + 1 < fields.length; i += 2) {
+                  if (fields[i] === "k") msg.key = fields[i + 1]!;
+                  else if (fields[i] === "p") msg.payload = JSON.parse(fields[i + 1]!) as T;
+                }
                 await handler(msg);
               } catch (err) {
                 logger.error({ err, topic, messageId: id }, "bus handler failed; message skipped");
