@@ -80,6 +80,9 @@ export type MarketSimulator = {
 
 type Wallet = { address: Address; sender: TxSender; funded: boolean; busy: boolean };
 
+/** What a step is doing, for its log line; filled in as the step decides. */
+type Plan = { action: string };
+
 type Position =
   | { venue: "UNISWAP_V2"; wallet: Wallet; pool: DevnetV2Pool }
   | { venue: "UNISWAP_V3"; wallet: Wallet; pool: DevnetV3Pool; position: V3Position }
@@ -123,8 +126,12 @@ const emptyStats = (): SimulatorStats => ({
 
 const silentLogger: SimulatorLogger = { debug() {}, info() {}, warn() {} };
 
+/** `amount` times a non-negative float, exactly in the float's binary value and rounded down. */
 function scale(amount: bigint, fraction: number): bigint {
-  return (amount * BigInt(Math.floor(fraction * 1e9))) / 1_000_000_000n;
+  if (!(fraction > 0) || !Number.isFinite(fraction)) return 0n;
+  const exponent = Math.floor(Math.log2(fraction)) - 52;
+  const mantissa = BigInt(Math.round(fraction / 2 ** exponent));
+  return exponent >= 0 ? (amount * mantissa) << BigInt(exponent) : (amount * mantissa) >> BigInt(-exponent);
 }
 
 /**
@@ -172,6 +179,9 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
   const tokenByAddress = new Map(tokens.map((t) => [t.address, t]));
   const seedTokens = new Set(deployment.tokens.map((t) => t.address));
   const pools: DevnetPool[] = [...deployment.pools];
+  const seedPools = new Set(deployment.pools.map((p) => p.id));
+  /** Launched pools drained of all liquidity. */
+  const retired = new Set<string>();
   const positions: Position[] = [];
   const sentiment = new Map<Address, number>();
   const totals = emptyStats();
@@ -266,6 +276,32 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
     sentiment.set(token, Math.max(-0.8, Math.min(0.8, next)));
   }
 
+  /** Raw units of the other token one raw unit of `tokenIn` buys at the pool's mid price. */
+  async function outPerIn(pool: DevnetPool, tokenIn: Address): Promise<number> {
+    let oneForZero: number;
+    if (pool.venue === "UNISWAP_V2") {
+      const [r0, r1] = (await client.readContract({
+        address: pool.address,
+        abi: deployment.abis.uniswapV2Pair,
+        functionName: "getReserves",
+      })) as readonly [bigint, bigint, number];
+      oneForZero = Number(r1) / Number(r0);
+    } else {
+      const sqrtPriceX96 =
+        pool.venue === "UNISWAP_V3"
+          ? (
+              (await client.readContract({
+                address: pool.address,
+                abi: deployment.abis.uniswapV3Pool,
+                functionName: "slot0",
+              })) as readonly [bigint]
+            )[0]
+          : (await v4.slot0(pool)).sqrtPriceX96;
+      oneForZero = (Number(sqrtPriceX96) / 2 ** 96) ** 2;
+    }
+    return tokenIn === pool.token0 ? oneForZero : 1 / oneForZero;
+  }
+
   /** A second V2 hop out of `mid`, avoiding `from`: the other token of some pair holding `mid`. */
   function secondHop(mid: Address, from: Address): Address | null {
     const next = pools.filter(
@@ -280,9 +316,9 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
     return pair.token0 === mid ? pair.token1 : pair.token0;
   }
 
-  async function swap(wallet: Wallet): Promise<string> {
+  async function swap(wallet: Wallet, plan: Plan): Promise<void> {
     const venue = rng.pick(VENUES);
-    const pool = rng.pick(pools.filter((p) => p.venue === venue));
+    const pool = rng.pick(pools.filter((p) => p.venue === venue && !retired.has(p.id)));
     const [base, quote] = baseQuote(pool);
     const buy = rng.chance(0.5 + (sentiment.get(base) ?? 0) / 2);
     const exactOutput = rng.chance(0.12);
@@ -299,11 +335,17 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
     }
     const tokenOut = tokenIn === pool.token0 ? pool.token1 : pool.token0;
     const amountIn = scale(balance, fraction);
-    if (amountIn === 0n) return `skip swap: ${wallet.address} holds no ${tokenIn}`;
-    const usd = (Number(amountIn) / 10 ** decimalsOf(tokenIn)) * priceOf(tokenIn);
-    const amountOut = tokenAmountForUsd(usd, priceOf(tokenOut), decimalsOf(tokenOut));
-    const amount = exactOutput ? amountOut : amountIn;
-    if (amount === 0n) return "skip swap: dust";
+    plan.action = `swap ${pool.venue} ${pool.id} ${exactOutput ? "exact out" : "exact in"} ${amountIn} ${tokenIn}>${tokenOut}`;
+    if (amountIn === 0n) {
+      plan.action = `skip swap: ${wallet.address} holds no ${tokenIn}`;
+      return;
+    }
+    // Exact output asks for a bit less than amountIn buys at the pool's current price (fees, impact).
+    const amount = exactOutput ? scale(amountIn, (await outPerIn(pool, tokenIn)) * 0.9) : amountIn;
+    if (amount === 0n) {
+      plan.action = "skip swap: dust";
+      return;
+    }
 
     if (pool.venue === "UNISWAP_V2") {
       const path = [tokenIn, tokenOut];
@@ -326,17 +368,17 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
       await v4.swap(wallet.sender, pool, { tokenIn, amount, exactOutput, maxIn: balance });
     }
     totals.swaps[pool.venue]++;
-    return `swap ${pool.venue} ${pool.id} ${exactOutput ? "exact out" : "exact in"} ${tokenIn}>${tokenOut}`;
   }
 
-  async function addLiquidity(wallet: Wallet): Promise<string> {
-    const pool = rng.pick(pools);
+  async function addLiquidity(wallet: Wallet, plan: Plan): Promise<void> {
+    const pool = rng.pick(pools.filter((p) => !retired.has(p.id)));
     const fraction = rng.logUniform(0.05, 0.3);
     const width = rng.chance(0.4) ? undefined : rng.pick([200, 1000, 4000]);
     const nativeEth = rng.chance(0.5);
     const amount0 = scale(await refill(wallet, pool.token0), fraction);
     const amount1 = scale(await refill(wallet, pool.token1), fraction);
-    if (amount0 === 0n || amount1 === 0n) return swap(wallet);
+    if (amount0 === 0n || amount1 === 0n) return swap(wallet, plan);
+    plan.action = `add liquidity ${pool.venue} ${pool.id} ${amount0}/${amount1}${width ? ` ±${width} ticks` : ""}`;
     if (pool.venue === "UNISWAP_V2") {
       await v2.addLiquidity(wallet.sender, pool, amount0, amount1, nativeEth);
       const held = positions.some((p) => p.venue === "UNISWAP_V2" && p.pool === pool && p.wallet === wallet);
@@ -359,13 +401,18 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
       else positions.push({ venue: pool.venue, wallet, pool, position });
     }
     totals.liquidityAdded++;
-    return `add liquidity ${pool.venue} ${pool.id}`;
   }
 
-  async function removeLiquidity(held: Position): Promise<string> {
+  async function removeLiquidity(held: Position, plan: Plan): Promise<void> {
     const bps = rng.pick([2500, 5000, 10_000]);
     const { wallet } = held;
-    const drop = () => positions.splice(positions.indexOf(held), 1);
+    plan.action = `remove ${bps / 100}% liquidity ${held.venue} ${held.pool.id}`;
+    const drop = () => {
+      positions.splice(positions.indexOf(held), 1);
+      // A launched pool whose last liquidity left is dead (a rug pull): nobody trades it any more.
+      if (!seedPools.has(held.pool.id) && !positions.some((p) => p.pool === held.pool))
+        retired.add(held.pool.id);
+    };
     if (held.venue === "UNISWAP_V2") {
       if ((await v2.removeLiquidity(wallet.sender, held.pool, bps)) === null || bps === 10_000) drop();
     } else {
@@ -376,10 +423,9 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
       if (held.position.liquidity === 0n) drop();
     }
     totals.liquidityRemoved++;
-    return `remove liquidity ${held.venue} ${held.pool.id} ${bps / 100}%`;
   }
 
-  async function launch(wallet: Wallet): Promise<string> {
+  async function launch(wallet: Wallet, plan: Plan): Promise<void> {
     let symbol = Array.from({ length: 2 + rng.int(2) }, () => rng.pick(SYLLABLES)).join("");
     if (tokens.some((t) => t.symbol === symbol)) symbol = `${symbol}${totals.launches + 1}`;
     const priceUsd = rng.logUniform(1e-6, 2);
@@ -395,7 +441,8 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
     const available = await refill(wallet, quote);
     const quoteAmount = tokenAmountForUsd(quoteUsd, priceOf(quote), decimalsOf(quote));
     const amountQuote = quoteAmount < available / 2n ? quoteAmount : available / 2n;
-    if (amountQuote === 0n) return swap(wallet);
+    if (amountQuote === 0n) return swap(wallet, plan);
+    plan.action = `launch ${symbol} on ${venue} against ${quote}`;
     const usd = (Number(amountQuote) / 10 ** decimalsOf(quote)) * priceOf(quote);
     const amountToken = tokenAmountForUsd(usd, priceUsd, 18);
     // The creator keeps as much again to sell into its pool.
@@ -423,7 +470,7 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
       positions.push({ venue, wallet, pool, position });
     }
     totals.launches++;
-    return `launch ${symbol} ${token.address} on ${venue} against ${quote}`;
+    plan.action = `launch ${symbol} ${token.address} on ${venue} against ${quote}`;
   }
 
   async function step(): Promise<void> {
@@ -440,18 +487,21 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
         : roll >= 0.96 && totals.launches < (opts.maxLaunches ?? 25)
           ? "launch"
           : "swap";
+    const plan: Plan = { action: kind };
     try {
       await onboard(wallet);
-      let action: string;
-      if (held) action = await removeLiquidity(held);
-      else if (kind === "add liquidity") action = await addLiquidity(wallet);
-      else if (kind === "launch") action = await launch(wallet);
-      else action = await swap(wallet);
-      logger.debug({ wallet: wallet.address, action }, "simulator step done");
+      if (held) await removeLiquidity(held, plan);
+      else if (kind === "add liquidity") await addLiquidity(wallet, plan);
+      else if (kind === "launch") await launch(wallet, plan);
+      else await swap(wallet, plan);
+      logger.debug({ wallet: wallet.address, action: plan.action }, "simulator step done");
     } catch (err) {
       totals.failed++;
       const reason = (err as { shortMessage?: string }).shortMessage ?? (err as Error).message;
-      logger.warn({ wallet: wallet.address, kind, reason }, "simulator step failed; continuing");
+      logger.warn(
+        { wallet: wallet.address, action: plan.action, reason },
+        "simulator step failed; continuing",
+      );
     } finally {
       wallet.busy = false;
       totals.steps++;
