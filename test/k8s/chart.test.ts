@@ -14,6 +14,7 @@ const scenarios = readdirSync(path.join(CHART, "ci"))
   .filter((f) => f.endsWith("-values.yaml"))
   .sort();
 const found = findK8sTools();
+if (found.skip) console.warn(`chart.test.ts: ${found.skip}`);
 const NS = "tapeline";
 
 type JsonSchema = { properties?: Record<string, JsonSchema> };

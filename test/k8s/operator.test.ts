@@ -1,5 +1,6 @@
+import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
-import { deleteRedisKeys, TEST_REDIS_URL, testRedisPrefix } from "@tapeline/core/testing";
+import { deleteRedisKeys, freePort, TEST_REDIS_URL, testRedisPrefix } from "@tapeline/core/testing";
 import {
   BACKFILL_QUEUE,
   CHAIN_FINALIZER,
@@ -21,11 +22,12 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyChartRbac } from "./support/applyChartRbac.ts";
 import { eventually } from "./support/eventually.ts";
-import { findK8sTools } from "./support/k8sTools.ts";
+import { findK8sTools, ROOT } from "./support/k8sTools.ts";
 import { markDeploymentAvailable, markJobComplete } from "./support/simulateControllers.ts";
 import { startTestCluster, type TestCluster } from "./support/startTestCluster.ts";
 
 const found = findK8sTools();
+if (found.skip) console.warn(`operator.test.ts: ${found.skip}`);
 const NS = "tapeline";
 const settings: WorkloadSettings = {
   ingestImage: "tapeline/ingest:test",
@@ -445,6 +447,67 @@ spec: { replicas: 2 }
         60_000,
       );
       expect(await getShardSet()).toBeNull();
+    });
+
+    it("runs as its container does: validated config, leader Lease, controllers, clean exit on SIGTERM", async () => {
+      const env = {
+        ...process.env,
+        KUBECONFIG: cluster.kubeconfigAs("operator"),
+        WATCH_NAMESPACE: NS,
+        POD_NAME: "operator-0",
+        REDIS_URL: TEST_REDIS_URL,
+        INGEST_IMAGE: settings.ingestImage,
+        QUERY_IMAGE: settings.queryImage,
+        MIGRATE_IMAGE: "tapeline/operator:next",
+        DATABASE_SECRET_NAME: "tapeline-postgres",
+        REDIS_SECRET_NAME: "tapeline-redis",
+        HEALTH_PORT: String(await freePort()),
+        LOG_LEVEL: "warn",
+      };
+      const child = spawn(process.execPath, ["--import", "tsx", "operator/src/index.ts"], {
+        cwd: ROOT,
+        env,
+        stdio: "pipe",
+      });
+      let output = "";
+      child.stdout.on("data", (d) => {
+        output += d;
+      });
+      child.stderr.on("data", (d) => {
+        output += d;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      try {
+        await eventually(
+          "the Lease held by operator-0",
+          async () =>
+            (await kubectlJson("get", "lease", "tapeline-operator").catch(() => undefined))?.spec
+              .holderIdentity === "operator-0",
+        );
+        const health = await fetch(`http://127.0.0.1:${env.HEALTH_PORT}/healthz`);
+        expect(health.status).toBe(200);
+        // The controllers run: a new release's migrations Job appears for the new image.
+        await cluster.applyYaml(`
+apiVersion: tapeline.dev/v1alpha1
+kind: ShardSet
+metadata: { name: smoke, namespace: ${NS} }
+spec: { replicas: 1 }
+`);
+        const jobs = await eventually("a migrations Job for the new image", async () => {
+          const items = (await kubectlJson("get", "jobs")).items as {
+            spec: { template: { spec: { containers: { image: string }[] } } };
+          }[];
+          return (
+            items.some((j) => j.spec.template.spec.containers[0]?.image === "tapeline/operator:next") ||
+            undefined
+          );
+        });
+        expect(jobs).toBe(true);
+      } finally {
+        child.kill("SIGTERM");
+      }
+      expect(await exited, output).toBe(0);
+      expect((await kubectlJson("get", "lease", "tapeline-operator")).spec.holderIdentity).toBe("");
     });
   },
 );

@@ -19,6 +19,8 @@ export type TestCluster = {
   kubeconfigPath: string;
   /** A KubeConfig authenticating as `user` (a token file entry; RBAC decides what it may do). */
   kcAs(user: "operator"): KubeConfig;
+  /** A kubeconfig file authenticating as `user`. */
+  kubeconfigAs(user: "operator"): string;
   /** Runs kubectl against the cluster; resolves with stdout, rejects with stderr on a non-zero exit. */
   kubectl(args: string[], input?: string): Promise<string>;
   /** Applies the YAML documents in `file` (or text) server-side as cluster-admin. */
@@ -219,6 +221,7 @@ export async function startTestCluster(tools: K8sTools): Promise<TestCluster> {
       kc,
       kubeconfigPath,
       kcAs: () => kubeConfigFor(server, operatorToken, "operator"),
+      kubeconfigAs: () => writeKubeconfig(dir, server, operatorToken, "operator"),
       kubectl,
       async applyYaml(text: string) {
         await kubectl(["apply", "--server-side", "--force-conflicts", "-f", "-"], text);
@@ -231,16 +234,16 @@ export async function startTestCluster(tools: K8sTools): Promise<TestCluster> {
   }
 }
 
-function writeKubeconfig(dir: string, server: string, token: string): string {
-  const file = path.join(dir, "kubeconfig");
+function writeKubeconfig(dir: string, server: string, token: string, user = "admin"): string {
+  const file = path.join(dir, `kubeconfig-${user}`);
   writeFileSync(
     file,
     JSON.stringify({
       apiVersion: "v1",
       kind: "Config",
       clusters: [{ name: "test", cluster: { server, "insecure-skip-tls-verify": true } }],
-      users: [{ name: "admin", user: { token } }],
-      contexts: [{ name: "test", context: { cluster: "test", user: "admin" } }],
+      users: [{ name: user, user: { token } }],
+      contexts: [{ name: "test", context: { cluster: "test", user } }],
       "current-context": "test",
     }),
   );

@@ -1,0 +1,53 @@
+# Images of the services and the operator: one build, one target each.
+#   docker build --target api      -t tapeline/api .
+#   docker build --target query    -t tapeline/query .
+#   docker build --target ingest   -t tapeline/ingest .
+#   docker build --target jobs     -t tapeline/jobs .
+#   docker build --target operator -t tapeline/operator .   (also runs the database migrations Job)
+# TypeScript runs through tsx (no build step). Every entry point validates its configuration at start and
+# exits non-zero with every problem listed; SIGTERM drains (the pod's terminationGracePeriodSeconds bounds it).
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY services/core/package.json services/core/
+COPY services/api/package.json services/api/
+COPY services/query/package.json services/query/
+COPY services/ingest/package.json services/ingest/
+COPY services/jobs/package.json services/jobs/
+COPY operator/package.json operator/
+# Runtime dependencies of the workspaces only: the root's development tools (local chain, embedded
+# Postgres, browsers) stay out of the images. tsx runs the TypeScript sources.
+RUN npm ci --omit=dev --workspaces --include-workspace-root=false --no-audit --no-fund \
+ && TSX_VERSION="$(node -p "require('./package-lock.json').packages['node_modules/tsx'].version")" \
+ && npm install --no-save --omit=dev --no-audit --no-fund --workspaces=false "tsx@${TSX_VERSION}" \
+ && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS base
+ENV NODE_ENV=production PORT=8080
+WORKDIR /app
+COPY --from=deps /app /app
+COPY tsconfig.json ./
+COPY services services
+COPY operator operator
+# The node user (uid 1000) matches the pods' runAsUser; the root filesystem is mounted read-only, /tmp is a volume.
+USER node
+EXPOSE 8080
+STOPSIGNAL SIGTERM
+
+FROM base AS api
+CMD ["node", "--import", "tsx", "services/api/src/index.ts"]
+
+FROM base AS query
+CMD ["node", "--import", "tsx", "services/query/src/index.ts"]
+
+FROM base AS ingest
+CMD ["node", "--import", "tsx", "services/ingest/src/index.ts"]
+
+FROM base AS jobs
+CMD ["node", "--import", "tsx", "services/jobs/src/index.ts"]
+
+FROM base AS operator
+EXPOSE 8081
+CMD ["node", "--import", "tsx", "operator/src/index.ts"]
