@@ -42,6 +42,8 @@ export type EvmChainConfig = {
   relayers: string[];
   /** Multicall3 address, when deployed (batched eth_calls are used otherwise) */
   multicall3: string | null;
+  /** where to look for the Initialize log of a V4 pool first seen through a swap (the PoolManager's deploy block) */
+  v4InitializeSearchFrom?: bigint;
   /** first block to ingest when no checkpoint exists */
   startBlock: bigint;
 };

@@ -156,6 +156,35 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     };
   }
 
+  /**
+   * V4 pools first seen through a swap: their PoolKey is only in the PoolManager's Initialize
+   * log, found by its indexed PoolId (one filtered eth_getLogs per manager). Ids with no
+   * Initialize from a registered manager are ignored from then on.
+   */
+  async function discoverV4Pools(ids: string[], to: bigint): Promise<void> {
+    if (ids.length === 0) return;
+    for (const manager of registry.poolManagers()) {
+      const logs = await fetchLogs(rpc, cfg.v4InitializeSearchFrom ?? 0n, to, [], {
+        address: manager,
+        topics: [DexTopics.v4Initialize, ids],
+      });
+      const blocks = [...new Set(logs.map((l) => l.blockNumber))];
+      const headers = await fetchHeaders(rpc, blocks);
+      for (const log of logs) {
+        const ev = venueDecoders.get("UNISWAP_V4")!.decode(log);
+        if (ev?.kind !== "poolCreated" || state.pools.has(marketKey(chain, ev.pool))) continue;
+        const pool = newPool(ev.pool, registry.get(manager)!, ev.token0, ev.token1, ev.fee, {
+          block: ev.block,
+          at: (headers.get(ev.block)?.timestamp ?? 0) * 1000 || null,
+        });
+        pool.sqrtPriceX96 = ev.sqrtPriceX96;
+        pool.tick = ev.tick;
+        state.pools.set(pool.market, pool);
+      }
+    }
+    for (const id of ids) if (!state.pools.has(marketKey(chain, id))) state.ignored.add(id);
+  }
+
   async function ingestRange(
     from: bigint,
     to: bigint,
@@ -221,8 +250,10 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
         quotes: [],
       });
       const toRead = unknown.filter((p) => !state.pools.has(marketKey(chain, p)) && p.length === 42);
-      for (const p of unknown)
-        if (p.length !== 42 && !state.pools.has(marketKey(chain, p))) state.ignored.add(p);
+      await discoverV4Pools(
+        unknown.filter((p) => p.length === 66 && !state.pools.has(marketKey(chain, p))),
+        to,
+      );
       const infos = await readPoolInfo(rpc, toRead, cfg.multicall3);
       for (const info of infos) {
         const f = info.factory ? registry.get(info.factory) : undefined;

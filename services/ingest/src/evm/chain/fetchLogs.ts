@@ -34,7 +34,8 @@ export function toRawLog(l: JsonLog): RawLog {
 const TOO_BIG = /range|limit|exceed|too many|results|size|10000/i;
 
 /**
- * eth_getLogs over [from, to] for any of `topic0s`, halving the range when the provider
+ * eth_getLogs over [from, to] for any of `topic0s` (or a full topic filter, and an emitter
+ * address), halving the range when the provider
  * refuses it as too large. Removed logs are dropped. Sorted by block and log index.
  */
 export async function fetchLogs(
@@ -42,13 +43,16 @@ export async function fetchLogs(
   from: bigint,
   to: bigint,
   topic0s: readonly string[],
+  filter: { address?: string; topics?: (string | string[] | null)[] } = {},
 ): Promise<RawLog[]> {
   try {
-    const logs = await rpc.request<JsonLog[]>(
-      "eth_getLogs",
-      [{ fromBlock: hex(from), toBlock: hex(to), topics: [topic0s] }],
-      { minBlock: to },
-    );
+    const query = {
+      fromBlock: hex(from),
+      toBlock: hex(to),
+      topics: filter.topics ?? [topic0s],
+      ...(filter.address ? { address: filter.address } : {}),
+    };
+    const logs = await rpc.request<JsonLog[]>("eth_getLogs", [query], { minBlock: to });
     return logs
       .filter((l) => !l.removed)
       .map(toRawLog)
@@ -59,8 +63,8 @@ export async function fetchLogs(
     if (err instanceof RpcResponseError && to > from && TOO_BIG.test(err.message)) {
       const mid = from + (to - from) / 2n;
       return [
-        ...(await fetchLogs(rpc, from, mid, topic0s)),
-        ...(await fetchLogs(rpc, mid + 1n, to, topic0s)),
+        ...(await fetchLogs(rpc, from, mid, topic0s, filter)),
+        ...(await fetchLogs(rpc, mid + 1n, to, topic0s, filter)),
       ];
     }
     throw err;

@@ -1,0 +1,84 @@
+import type { ChainId } from "@tapeline/core";
+import { createEvmIngest, type EvmIngestDeps } from "./createEvmIngest.ts";
+
+/** The payload of one backfill job: an inclusive block range of one chain (decimal strings). */
+export type EvmBackfillJobData = { chain: ChainId; fromBlock: string; toBlock: string };
+
+/** Progress of a backfill, reported after every step. */
+export type BackfillProgress = {
+  chain: ChainId;
+  fromBlock: bigint;
+  toBlock: bigint;
+  blocksDone: number;
+  totalBlocks: number;
+  blocksPerSecond: number;
+  /** estimated time left at the current rate; null before the first step */
+  etaMs: number | null;
+  swaps: number;
+  insertedTrades: number;
+};
+
+/**
+ * Splits [fromBlock, toBlock] into backfill jobs of at most `blocksPerJob` blocks. The job id is
+ * keyed by chain and range, so enqueueing the same plan twice adds nothing (BullMQ dedupes ids).
+ */
+export function planEvmBackfillJobs(
+  chain: ChainId,
+  fromBlock: bigint,
+  toBlock: bigint,
+  blocksPerJob: number,
+): { jobId: string; data: EvmBackfillJobData }[] {
+  const out: { jobId: string; data: EvmBackfillJobData }[] = [];
+  for (let a = fromBlock; a <= toBlock; a += BigInt(blocksPerJob)) {
+    const b = a + BigInt(blocksPerJob) - 1n < toBlock ? a + BigInt(blocksPerJob) - 1n : toBlock;
+    out.push({
+      jobId: `evm-backfill:${chain}:${a}-${b}`,
+      data: { chain, fromBlock: a.toString(), toBlock: b.toString() },
+    });
+  }
+  return out;
+}
+
+/**
+ * Ingests a historical block range through the same pipeline as the live tail (decoders,
+ * discovery, pricing, writer), in steps of `cfg.maxBlockRange` blocks. Idempotent: trades are
+ * keyed by transaction hash and log index, so ranges the live tail or another job already wrote
+ * add nothing and double nothing; the live checkpoint is never moved, and pool state only moves
+ * forward. Meant to be called by a BullMQ job processor with {@link EvmBackfillJobData}.
+ * Its in-memory state is its own, so it never disturbs the live worker's.
+ */
+export async function backfillRange(
+  deps: EvmIngestDeps,
+  fromBlock: bigint,
+  toBlock: bigint,
+  opts: { onProgress?: (p: BackfillProgress) => void | Promise<void>; signal?: AbortSignal } = {},
+): Promise<BackfillProgress> {
+  const ingest = createEvmIngest(deps);
+  const started = Date.now();
+  const totalBlocks = Number(toBlock - fromBlock + 1n);
+  const step = BigInt(deps.cfg.maxBlockRange);
+  const progress: BackfillProgress = {
+    chain: deps.cfg.chain,
+    fromBlock,
+    toBlock,
+    blocksDone: 0,
+    totalBlocks,
+    blocksPerSecond: 0,
+    etaMs: null,
+    swaps: 0,
+    insertedTrades: 0,
+  };
+  for (let a = fromBlock; a <= toBlock; a += step) {
+    if (opts.signal?.aborted) break;
+    const b = a + step - 1n < toBlock ? a + step - 1n : toBlock;
+    const out = await ingest.ingestRange(a, b, { live: false });
+    progress.blocksDone += Number(b - a + 1n);
+    progress.swaps += out.swaps;
+    progress.insertedTrades += out.insertedTrades;
+    const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+    progress.blocksPerSecond = progress.blocksDone / seconds;
+    progress.etaMs = Math.round(((totalBlocks - progress.blocksDone) / progress.blocksPerSecond) * 1000);
+    await opts.onProgress?.({ ...progress });
+  }
+  return progress;
+}
