@@ -7,6 +7,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 # shellcheck source=versions.env
 source "$here/versions.env"
 cache="${TAPELINE_K8S_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tapeline-k8s}"
+export PATH="$PATH:/usr/local/go/bin"
+command -v go >/dev/null || { echo "ensure.sh: Go is needed to build the Kubernetes test tools" >&2; exit 1; }
 
 k8s_dir="$cache/kubernetes-$KUBERNETES_VERSION/bin"
 etcd_dir="$cache/etcd-$ETCD_VERSION/bin"

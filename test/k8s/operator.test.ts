@@ -218,6 +218,44 @@ spec: { replicas: 2 }
       await markJobComplete(cluster, NS, job);
     });
 
+    it("has the API server enforce the schemas: chain id pattern and immutability, bounds, Secret references", async () => {
+      const reject = (args: string[]) =>
+        cluster.kubectl(["-n", NS, ...args]).then(
+          () => "accepted",
+          (e: Error) => e.message,
+        );
+      expect(
+        await reject(["patch", "chain", "base", "--type=merge", "-p", '{"spec":{"chainId":"evm:1"}}']),
+      ).toContain("chainId is immutable");
+      expect(
+        await reject(["patch", "shardset", "main", "--type=merge", "-p", '{"spec":{"partitions":1024}}']),
+      ).toContain("partitions is immutable");
+      expect(await reject(["scale", "shardset/main", "--replicas=0"])).toMatch(
+        /spec.replicas.*greater than or equal to 1/,
+      );
+      const bad = (spec: string) =>
+        cluster
+          .applyYaml(
+            `apiVersion: tapeline.dev/v1alpha1\nkind: Chain\nmetadata: { name: bad, namespace: ${NS} }\nspec: ${spec}`,
+          )
+          .then(
+            () => "accepted",
+            (e: Error) => e.message,
+          );
+      const rpc = "rpc: { endpoints: [{ secretKeyRef: { name: s, key: url } }] }";
+      expect(await bad(`{ chainId: "evm:01", ${rpc}, venues: [UNISWAP_V2] }`)).toContain("spec.chainId");
+      expect(await bad(`{ chainId: "solana", rpc: { endpoints: [] }, venues: [PUMPSWAP] }`)).toContain(
+        "spec.rpc.endpoints",
+      );
+      expect(
+        await bad(`{ chainId: "solana", rpc: { endpoints: [{ url: "https://x" }] }, venues: [PUMPSWAP] }`),
+      ).toContain(".spec.rpc.endpoints[0].url: field not declared in schema");
+      expect(await bad(`{ chainId: "solana", ${rpc}, venues: [pumpswap] }`)).toContain("spec.venues");
+      expect(
+        await bad(`{ chainId: "solana", ${rpc}, venues: [PUMPSWAP], backfill: { mode: FromStartBlock } }`),
+      ).toContain("startBlock is required when backfill.mode is FromStartBlock");
+    });
+
     it("creates the ingest Deployment and Service, shard Deployments, Services and shard map, owned by their resource", async () => {
       const chain = (await getChain())!;
       const shardSet = (await getShardSet())!;
