@@ -34,6 +34,10 @@ export type SolanaWorkerStats = {
   untimedLegs: number;
   unknownPrograms: Map<string, number>;
   lastSlot: bigint | null;
+  /** wall time spent fetching, decoding and writing, ms */
+  fetchMs: number;
+  decodeMs: number;
+  writeMs: number;
 };
 
 export type SolanaWorker = {
@@ -72,6 +76,9 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     untimedLegs: 0,
     unknownPrograms: new Map(),
     lastSlot: null,
+    fetchMs: 0,
+    decodeMs: 0,
+    writeMs: 0,
   };
 
   async function init(): Promise<void> {
@@ -105,13 +112,17 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     return out;
   }
 
-  async function step(head: bigint, target: bigint): Promise<void> {
+  /** Fetches and decodes the next batch of slots (advancing `next`); the write comes separately. */
+  async function prepare(head: bigint, target: bigint): Promise<IngestBatch> {
     const from = next!;
     const listed = await opts.source.getBlockSlots(from, perBatch);
     const slots = listed.filter((s) => s <= target);
     // A short list covers every block up to the target; a full one ends at its last slot.
     const to = slots.length === perBatch ? slots[slots.length - 1]! : target;
+    const t0 = performance.now();
     const blocks = await fetchAll(slots);
+    const t1 = performance.now();
+    stats.fetchMs += t1 - t0;
     stats.skippedSlots += Number(to - from + 1n) - slots.length;
     const batch: IngestBatch = { chain: CHAIN, blocks: [], trades: [], pools: [], tokens: [] };
     let lastBlock: SolanaBlock | null = null;
@@ -142,48 +153,70 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
       }
     }
     batch.nativePrices = tracker!.drainChanged();
+    stats.decodeMs += performance.now() - t1;
     batch.checkpoint = {
       block: to,
       blockHash: lastBlock?.slot === to ? lastBlock.blockhash : null,
       headBlock: head,
       headAt: null,
     };
+    next = to + 1n;
+    return batch;
+  }
+
+  async function write(batch: IngestBatch): Promise<void> {
+    const t = performance.now();
     const res = await writeBatch(opts.db, batch);
+    stats.writeMs += performance.now() - t;
     stats.trades += batch.trades.length;
     stats.tradesInserted += res.insertedTradeIds.length;
-    stats.lastSlot = to;
-    next = to + 1n;
+    stats.lastSlot = batch.checkpoint!.block;
     opts.log?.info(
-      { chain: CHAIN, from: from.toString(), to: to.toString(), trades: batch.trades.length },
+      { chain: CHAIN, to: stats.lastSlot.toString(), trades: batch.trades.length },
       "solana slots written",
     );
   }
 
-  async function runUntil(slot: bigint): Promise<void> {
+  /**
+   * Runs batches until `target()` is reached or the worker stops. The next batch is fetched and
+   * decoded while the previous one is being written; writes stay in slot order, one at a time.
+   * On any failure the worker forgets its position, so it resumes from the stored checkpoint.
+   */
+  async function pipeline(limit: bigint | null): Promise<void> {
     await init();
-    while (next! <= slot && !stopped) {
-      const head = await opts.source.getSlot();
-      const target = head < slot ? head : slot;
-      if (next! > target) {
-        await new Promise((r) => setTimeout(r, pollMs));
-        continue;
+    let pending: Promise<void> | null = null;
+    try {
+      while (!stopped && (limit === null || next! <= limit)) {
+        const head = await opts.source.getSlot();
+        const target = limit !== null && head > limit ? limit : head;
+        if (next! > target) {
+          await pending;
+          pending = null;
+          await new Promise((r) => setTimeout(r, pollMs));
+          continue;
+        }
+        const batch = await prepare(head, target);
+        await pending;
+        pending = write(batch);
       }
-      await step(head, target);
+      await pending;
+    } catch (err) {
+      await pending?.catch(() => {});
+      next = null;
+      tracker = null;
+      throw err;
     }
+  }
+
+  async function runUntil(slot: bigint): Promise<void> {
+    await pipeline(slot);
   }
 
   return {
     runUntil,
     start() {
       stopped = false;
-      loop = (async () => {
-        await init();
-        while (!stopped) {
-          const head = await opts.source.getSlot();
-          if (next! > head) await new Promise((r) => setTimeout(r, pollMs));
-          else await step(head, head);
-        }
-      })();
+      loop = pipeline(null);
       return Promise.resolve();
     },
     async stop() {
