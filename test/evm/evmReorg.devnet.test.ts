@@ -1,8 +1,16 @@
-import { type Bus, type BusMessage, Topics, createRedisBus } from "@tapeline/core";
-import { TEST_REDIS_URL, type TestDatabase, createTestDatabase, testRedisPrefix } from "@tapeline/core/testing";
+import { type Bus, type BusMessage, createRedisBus, Topics } from "@tapeline/core";
+import {
+  createTestDatabase,
+  TEST_REDIS_URL,
+  type TestDatabase,
+  testRedisPrefix,
+} from "@tapeline/core/testing";
 import { type Address, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevnetClient, createDevnetClient } from "../../services/ingest/src/devnet/createDevnetClient.ts";
+import {
+  createDevnetClient,
+  type DevnetClient,
+} from "../../services/ingest/src/devnet/createDevnetClient.ts";
 import { createMarketSimulator } from "../../services/ingest/src/devnet/createMarketSimulator.ts";
 import type { DevnetDeployment } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
 import { deployUniswap } from "../../services/ingest/src/devnet/deployUniswap.ts";
@@ -14,8 +22,8 @@ import {
   startEvmChainWorker,
 } from "../../services/ingest/src/evm/createEvmChainWorker.ts";
 import { createRpcClient } from "../../services/ingest/src/rpc/createRpcClient.ts";
-import { chainSwaps } from "./evmChainTruth.ts";
 import { devnetEvmConfig } from "./devnetEvmConfig.ts";
+import { chainSwaps } from "./evmChainTruth.ts";
 
 const getReserves = parseAbi(["function getReserves() view returns (uint112, uint112, uint32)"]);
 
@@ -23,7 +31,10 @@ async function until(worker: EvmChainWorker, block: bigint): Promise<void> {
   for (;;) {
     const cp = worker.checkpoint();
     if (cp !== null && cp >= block) return;
-    const stopped = await Promise.race([worker.done.then(() => true), new Promise((r) => setTimeout(() => r(false), 25))]);
+    const stopped = await Promise.race([
+      worker.done.then(() => true),
+      new Promise((r) => setTimeout(() => r(false), 25)),
+    ]);
     if (stopped) throw new Error("worker stopped early");
   }
 }
@@ -46,7 +57,10 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
     await createMarketSimulator({ client, deployment, seed: 11 }).runSimulatorSteps(15);
     db = await createTestDatabase();
     bus = createRedisBus({ url: TEST_REDIS_URL, prefix: testRedisPrefix("evm-reorg") });
-    const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }], { maxBlockRange: 5, finalityDepth: 512 });
+    const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }], {
+      maxBlockRange: 5,
+      finalityDepth: 512,
+    });
     const worker = startEvmChainWorker({
       cfg,
       rpc: createRpcClient({ endpoints: cfg.endpoints }),
@@ -113,7 +127,9 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
     const counts = await db.pool.query<{ n: string }>(
       "select sum(trades)::text as n from candle_buckets group by resolution_s",
     );
-    const priced = await db.pool.query<{ n: string }>("select count(*)::text as n from trades where price_native is not null");
+    const priced = await db.pool.query<{ n: string }>(
+      "select count(*)::text as n from trades where price_native is not null",
+    );
     for (const r of counts.rows) expect(r.n).toBe(priced.rows[0]!.n);
     // unfinalized block hashes are the new chain's
     const blocks = await db.pool.query<{ number: string; hash: string }>(
@@ -149,8 +165,15 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
       await createMarketSimulator({ client, deployment, seed: 14 }).runSimulatorSteps(3);
       const head = await client.getBlockNumber();
       expect(head - base).toBeGreaterThan(3n);
-      const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }], { finalityDepth: 2, startBlock: base - 5n });
-      const worker = startEvmChainWorker({ cfg, rpc: createRpcClient({ endpoints: cfg.endpoints }), db: fresh.pool });
+      const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }], {
+        finalityDepth: 2,
+        startBlock: base - 5n,
+      });
+      const worker = startEvmChainWorker({
+        cfg,
+        rpc: createRpcClient({ endpoints: cfg.endpoints }),
+        db: fresh.pool,
+      });
       await until(worker, head);
       await client.revert({ id: snapshot });
       await client.mine({ blocks: Number(head - base) + 3 });
