@@ -22,8 +22,8 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 `;
 
-/** UTC calendar month of a unix-ms time (days-to-civil, Howard Hinnant's algorithm). */
-const MONTH_OF = `
+/** Lua `monthOf(ms)`: the UTC calendar month of a unix-ms time (days-to-civil, Howard Hinnant's algorithm). */
+export const MONTH_OF_LUA = `
 local function monthOf(ms)
   local z = math.floor(ms / 86400000) + 719468
   local era = math.floor(z / 146097)
@@ -71,7 +71,7 @@ end
  * retryMs, creditsRemaining, extra, month } where outcome is ok | nokey | invalid | noacct |
  * limited | suspended | state | nocredit, and extra carries the state, or `pm|plan` on nocredit.
  */
-export const ADMIT_LUA = `${NOW}${MONTH_OF}${GCRA}
+export const ADMIT_LUA = `${NOW}${MONTH_OF_LUA}${GCRA}
 local P = ARGV[1]
 local k = redis.call('HMGET', KEYS[1], 'id', 'acct', 'rpm', 'burst', 'revoked', 'g:' .. ARGV[8])
 if k[5] then return {'invalid'} end
@@ -187,7 +187,7 @@ end
  * exactly once (a second settle finds none and changes nothing). Records usage in the 15-minute
  * bucket of now. Returns { outcome, creditsRemaining, charged } with outcome ok | quota | gone.
  */
-export const SETTLE_LUA = `${NOW}${MONTH_OF}${REMAINING}
+export const SETTLE_LUA = `${NOW}${MONTH_OF_LUA}${REMAINING}
 local P, resvId, status, want, endpoint, keyId, acct = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], ARGV[6], ARGV[7]
 local ok2xx = status >= 200 and status < 300
 local outcome, charged, remaining = 'ok', 0, -1
