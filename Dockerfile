@@ -18,15 +18,19 @@ COPY services/ingest/package.json services/ingest/
 COPY services/jobs/package.json services/jobs/
 COPY operator/package.json operator/
 # Runtime dependencies of the workspaces only: the root's development tools (local chain, embedded
-# Postgres, browsers) stay out of the images. tsx runs the TypeScript sources.
+# Postgres, browsers) stay out of the images. tsx, which runs the TypeScript sources, is a root
+# development dependency: it is installed apart, at the locked version, and linked in so `--import tsx`
+# resolves (its own dependencies resolve from its real path).
 RUN npm ci --omit=dev --workspaces --include-workspace-root=false --no-audit --no-fund \
  && TSX_VERSION="$(node -p "require('./package-lock.json').packages['node_modules/tsx'].version")" \
- && npm install --no-save --omit=dev --no-audit --no-fund --workspaces=false "tsx@${TSX_VERSION}" \
+ && npm install --prefix /opt/tsx --no-audit --no-fund "tsx@${TSX_VERSION}" \
+ && ln -s /opt/tsx/node_modules/tsx node_modules/tsx \
  && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS base
 ENV NODE_ENV=production PORT=8080
 WORKDIR /app
+COPY --from=deps /opt/tsx /opt/tsx
 COPY --from=deps /app /app
 COPY tsconfig.json ./
 COPY services services
