@@ -16,7 +16,7 @@ export function fixtureRecording(): SolanaRecording {
   return cache;
 }
 
-type ManifestTx = { sig: string; venues: string[]; err: unknown };
+type ManifestTx = { sig: string; venues: string[]; ops?: string[]; err: unknown };
 /** Venues the manifest lists per signature (recorded by the fixtures' curators, not by us). */
 export function manifestVenues(): Map<string, string[]> {
   const m = JSON.parse(readFileSync(join(FIXTURES_ROOT, "manifest.json"), "utf8")) as {
@@ -25,6 +25,16 @@ export function manifestVenues(): Map<string, string[]> {
   }[];
   const out = new Map<string, string[]>();
   for (const e of m) for (const t of e.txs ?? []) if (t.sig) out.set(t.sig, t.venues);
+  return out;
+}
+
+/** Operations the manifest lists per signature (`venue:Instruction`, read from the programs' logs by the curators). */
+export function manifestOps(): Map<string, string[]> {
+  const m = JSON.parse(readFileSync(join(FIXTURES_ROOT, "manifest.json"), "utf8")) as {
+    txs?: ManifestTx[];
+  }[];
+  const out = new Map<string, string[]>();
+  for (const e of m) for (const t of e.txs ?? []) if (t.sig) out.set(t.sig, t.ops ?? []);
   return out;
 }
 
