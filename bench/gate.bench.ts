@@ -3,8 +3,9 @@
  *
  * One run serves the same trivial 1-credit endpoint twice from a separate server process: once
  * behind the open gate and once behind the billing gate, then drives each with autocannon at a
- * fixed 5,000 requests per second (alternating, twice each) and prints client-side latency
- * percentiles per pass and the p50 difference. The server also times admit + settle itself.
+ * fixed 5,000 requests per second (alternating, twice each), then at 1,000 per second, then
+ * one request at a time, and prints client-side latency percentiles per pass and the p50
+ * difference. The server also times admit + settle itself.
  *
  *   npx tsx bench/gate.bench.ts            (BENCH_RATE, BENCH_SECONDS, BENCH_CONNECTIONS to change)
  *
@@ -36,8 +37,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 type Autocannon = (opts: {
   url: string;
   connections: number;
-  overallRate: number;
-  duration: number;
+  overallRate?: number;
+  duration?: number;
+  amount?: number;
   headers: Record<string, string>;
 }) => PromiseLike<{ requests: { average: number }; non2xx: number }> & {
   on(event: "response", fn: (client: unknown, status: number, bytes: number, ms: number) => void): void;
@@ -119,14 +121,15 @@ async function serve(): Promise<void> {
 
 type Pass = { name: string; p50: number; p90: number; p99: number; rps: number; non2xx: number };
 
-async function drive(name: string, url: string, secret: string, rate: number): Promise<Pass> {
+/** A fixed-rate pass over CONNECTIONS connections, or (rate null) 3,000 requests one after another. */
+async function drive(name: string, url: string, secret: string, rate: number | null): Promise<Pass> {
   const latencies: number[] = [];
   const instance = autocannon({
     url: `${url}/v1/token`,
-    connections: CONNECTIONS,
-    overallRate: rate,
-    duration: SECONDS,
     headers: { authorization: secret },
+    ...(rate === null
+      ? { connections: 1, amount: 3000 }
+      : { connections: CONNECTIONS, overallRate: rate, duration: SECONDS }),
   });
   // autocannon's own histogram has whole-millisecond buckets; keep the exact response times.
   instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
@@ -181,11 +184,12 @@ async function main(): Promise<void> {
       `gate benchmark: ${SECONDS}s per pass, ${CONNECTIONS} connections, open and billing gate alternating`,
     );
     console.log("pass                              p50 ms   p90 ms   p99 ms    req/s  non-2xx");
-    for (const rate of [RATE, LOW_RATE]) {
+    for (const rate of [RATE, LOW_RATE, null]) {
+      const label = rate === null ? "sequential" : `${rate}/s`;
       const passes: Pass[] = [];
       for (const round of [1, 2]) {
-        passes.push(await drive(`${rate}/s open gate, round ${round}`, openUrl, key.secret, rate));
-        passes.push(await drive(`${rate}/s billing gate, round ${round}`, gatedUrl, key.secret, rate));
+        passes.push(await drive(`${label} open gate, round ${round}`, openUrl, key.secret, rate));
+        passes.push(await drive(`${label} billing gate, round ${round}`, gatedUrl, key.secret, rate));
       }
       const server = await ask<ServerTimings>("timings");
       const gateSorted = server.gateMs.sort((a, b) => a - b);
@@ -201,7 +205,7 @@ async function main(): Promise<void> {
         return xs.reduce((s, x) => s + x, 0) / xs.length;
       };
       console.log(
-        `  at ${rate}/s: p50 added by auth + credits + rate limit ${(mean("billing") - mean("open")).toFixed(3)} ms (client side); ` +
+        `  ${label}: p50 added by auth + credits + rate limit ${(mean("billing") - mean("open")).toFixed(3)} ms (client side); ` +
           `admit + settle inside the server p50 ${percentile(gateSorted, 50).toFixed(3)} ms, p99 ${percentile(gateSorted, 99).toFixed(3)} ms`,
       );
     }

@@ -11,7 +11,8 @@
  * - `P acct:<id>`      hash: loaded, state, susp, plan, free, cap, pm
  * - `P m:<id>:<YYYY-MM>` hash: used, paid, req (month counters)
  * - `P rl:<keyId>`     hash: GCRA theoretical arrival times m, b, i, g:<group>
- * - `P resv:<id>`      hash: a credit reservation held between admit and settle; `P resv:open` zset
+ * - `P resv:open`       zset of credit reservations held between admit and settle, scored by
+ *                      time; a member carries the reservation: `<id>|<acct>|<key>|<month>|<free>|<paid>|<cost>`
  * - `P u:<acct>:<bucket>` hash: usage `<keyId>|<endpoint>|r|c|e`; `P u:pending`, `P u:pend:<acct>` sets
  * - `P uf:<flushId>`   a usage hash taken by the flusher; `P u:flushing`, `P u:flushing:<acct>` sets
  * - `P dirty`          set of `<acct>|<month>` whose counters changed since the last snapshot
@@ -69,7 +70,8 @@ end
  *
  * Returns { outcome, keyId, acct, rpm, minuteRemaining, minuteResetMs, burst, burstRemaining,
  * retryMs, creditsRemaining, extra, month } where outcome is ok | nokey | invalid | noacct |
- * limited | suspended | state | nocredit, and extra carries the state, or `pm|plan` on nocredit.
+ * limited | suspended | state | nocredit, and extra carries the state, `pm|plan` on nocredit,
+ * or on ok the reservation to settle.
  */
 export const ADMIT_LUA = `${NOW}${MONTH_OF_LUA}${GCRA}
 local P = ARGV[1]
@@ -146,10 +148,9 @@ if fromFree > 0 then redis.call('HINCRBY', acctKey, 'free', -fromFree) end
 if fromPaid > 0 then redis.call('HINCRBY', mKey, 'paid', fromPaid) end
 redis.call('HINCRBY', mKey, 'used', cost)
 redis.call('EXPIRE', mKey, 5356800)
-redis.call('HSET', P .. 'resv:' .. ARGV[2], 'acct', acct, 'key', keyId, 'month', month, 'free', fromFree,
-  'paid', fromPaid, 'cost', cost)
-redis.call('ZADD', P .. 'resv:open', now, ARGV[2])
-return {'ok', keyId, acct, rpm, mRemaining, mReset, burst, bRemaining, 0, remaining - cost, '', month}
+local member = ARGV[2] .. '|' .. acct .. '|' .. keyId .. '|' .. month .. '|' .. fromFree .. '|' .. fromPaid .. '|' .. cost
+redis.call('ZADD', P .. 'resv:open', now, member)
+return {'ok', keyId, acct, rpm, mRemaining, mReset, burst, bRemaining, 0, remaining - cost, member, month}
 `;
 
 /** Credits the account can use now: carry-over credits plus what is left of this month's allowance. */
@@ -171,17 +172,17 @@ local function refund(P, r, amount)
   if freeBack > 0 then redis.call('HINCRBY', P .. 'acct:' .. r.acct, 'free', freeBack) end
   redis.call('HINCRBY', mKey, 'used', -amount)
 end
-local function takeReservation(P, id)
-  local v = redis.call('HMGET', P .. 'resv:' .. id, 'acct', 'key', 'month', 'free', 'paid', 'cost')
-  if not v[1] then return nil end
-  redis.call('DEL', P .. 'resv:' .. id)
-  redis.call('ZREM', P .. 'resv:open', id)
-  return {acct = v[1], key = v[2], month = v[3], free = v[4], paid = v[5], cost = tonumber(v[6])}
+-- Removes a reservation; nil when it is gone already (settled or swept), so it is spent once.
+local function takeReservation(P, member)
+  if redis.call('ZREM', P .. 'resv:open', member) == 0 then return nil end
+  local v = {}
+  for part in string.gmatch(member, '[^|]+') do v[#v + 1] = part end
+  return {acct = v[2], key = v[3], month = v[4], free = v[5], paid = v[6], cost = tonumber(v[7])}
 end
 `;
 
 /**
- * Settle one request. ARGV: prefix, reservation id ('' when not billable), status, credits to
+ * Settle one request. ARGV: prefix, reservation (the member admit returned; '' when not billable), status, credits to
  * charge for a 2xx, endpoint, key id, account id, requests to record (1, or the events of a
  * stream charge). Charges only 2xx; the reservation is consumed
  * exactly once (a second settle finds none and changes nothing). Records usage in the 15-minute
@@ -238,17 +239,13 @@ return {outcome, remaining, charged}
  */
 export const SWEEP_LUA = `${NOW}${REMAINING}
 local P = ARGV[1]
-local ids = redis.call('ZRANGEBYSCORE', P .. 'resv:open', '-inf', now - tonumber(ARGV[2]), 'LIMIT', 0, tonumber(ARGV[3]))
-for _, id in ipairs(ids) do
-  local r = takeReservation(P, id)
-  if r then
-    refund(P, r, r.cost)
-    redis.call('SADD', P .. 'dirty', r.acct .. '|' .. r.month)
-  else
-    redis.call('ZREM', P .. 'resv:open', id)
-  end
+local members = redis.call('ZRANGEBYSCORE', P .. 'resv:open', '-inf', now - tonumber(ARGV[2]), 'LIMIT', 0, tonumber(ARGV[3]))
+for _, member in ipairs(members) do
+  local r = takeReservation(P, member)
+  refund(P, r, r.cost)
+  redis.call('SADD', P .. 'dirty', r.acct .. '|' .. r.month)
 end
-return #ids
+return #members
 `;
 
 /**

@@ -160,6 +160,9 @@ function refusal(r: AdmitReply, headers: Record<string, string>): ApiError {
  *   billable calls reserve their cost, so concurrent calls can never overspend.
  * - settle: charges only 2xx (per-item endpoints `amount * servedItems`), refunds the rest of
  *   the reservation, records usage, and returns `X-Credits-Remaining`. Settling twice charges once.
+ *   When the reservation covers the charge (every call but a per-item one serving more items
+ *   than it announced) the Redis write runs after the answer, so a request waits for one
+ *   Redis round trip in all.
  *
  * Refusals carry their headers in `err.headers`; the HTTP layer sends them with the error body.
  * Starts the usage flusher (Redis counters to Postgres) unless `flush` is false.
@@ -182,6 +185,21 @@ export function createBillingGate(deps: {
       labelNames: ["outcome"],
       registers: [deps.ctx.metrics],
     });
+
+  // Settles still running, so close() can wait for them before the last usage flush.
+  const inFlight = new Set<Promise<unknown>>();
+  function settleInBackground(args: Parameters<BillingStore["settle"]>[0]): void {
+    const p = store
+      .settle(args)
+      .catch((err) =>
+        deps.ctx.logger.error(
+          { err, accountId: args.accountId, endpoint: args.endpoint },
+          "settling a request failed; its reservation is given back after the reservation timeout",
+        ),
+      )
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
 
   async function openStream(rawKey: string | undefined): Promise<StreamBilling> {
     const keyHash = keyHashOf(rawKey);
@@ -217,7 +235,7 @@ export function createBillingGate(deps: {
         });
         if (r.outcome !== "ok") throw refusal(r, {});
         const s = await store.settle({
-          reservationId,
+          reservation: r.reservation,
           status: 200,
           cost: events,
           endpoint,
@@ -235,6 +253,7 @@ export function createBillingGate(deps: {
     flusher,
     openStream,
     async close() {
+      await Promise.all([...inFlight]);
       await flusher.stop();
     },
 
@@ -270,19 +289,29 @@ export function createBillingGate(deps: {
         settle(result) {
           // One settle per admission, whatever the caller does: the reservation is spent once.
           settled ??= (async (): Promise<Record<string, string>> => {
+            const ok = result.status >= 200 && result.status < 300;
             const cost =
               endpoint.credits.kind === "perItem"
                 ? creditCost(endpoint.credits, result.servedItems)
                 : reserve;
-            const s = await store.settle({
-              reservationId: billable ? reservationId : null,
+            const settleArgs = {
+              reservation: billable ? r.reservation : null,
               status: result.status,
               cost,
               endpoint: name,
               keyId: r.keyId,
               accountId: r.accountId,
-            });
-            if (!billable || s.outcome === "gone") return {};
+            };
+            const charge = ok ? cost : 0;
+            if (charge <= reserve) {
+              // The reservation covers the charge, so settling cannot fail: it runs after the
+              // answer is sent (commands on one connection keep their order), and the header is
+              // the balance the admit left plus this call's refund.
+              settleInBackground(settleArgs);
+              return billable ? { "X-Credits-Remaining": String(r.creditsRemaining + reserve - charge) } : {};
+            }
+            const s = await store.settle(settleArgs);
+            if (s.outcome === "gone") return {};
             if (s.outcome === "quota") {
               throw withHeaders(
                 new QuotaExceededError("the credits ran out before this call could be billed", {

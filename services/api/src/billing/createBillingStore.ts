@@ -46,6 +46,8 @@ export type AdmitReply = {
   creditsRemaining: number;
   /** The billing state on `state`; on `nocredit` whether a payment method is on file and the plan. */
   state: string;
+  /** On `ok` for a billable call: the reservation to hand to settle ('' otherwise). */
+  reservation: string;
   paymentMethod: boolean;
   plan: string;
   month: string;
@@ -236,6 +238,7 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
       retryMs: Number(r[8] ?? 0),
       creditsRemaining: Number(r[9] ?? -1),
       state: r[0] === "state" ? extra : "",
+      reservation: r[0] === "ok" ? extra : "",
       paymentMethod: pm === "1",
       plan: plan ?? "payg",
       month: String(r[11] ?? ""),
@@ -282,7 +285,8 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
 
     /** Settles a request: charges a 2xx, refunds the rest of the reservation, records usage. */
     async settle(args: {
-      reservationId: string | null;
+      /** The reservation admit returned, or null for a call that reserved nothing. */
+      reservation: string | null;
       status: number;
       cost: number;
       endpoint: string;
@@ -295,7 +299,7 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
         [],
         [
           P,
-          args.reservationId ?? "",
+          args.reservation ?? "",
           args.status,
           args.cost,
           args.endpoint,
