@@ -3,6 +3,7 @@ import type { DexEvent } from "./decoders/DexEvent.ts";
 import { NATIVE_ADDRESS } from "./EvmChainConfig.ts";
 import type { EvmMarketState, EvmPool } from "./EvmMarketState.ts";
 import {
+  bounded,
   compare,
   inv,
   mul,
@@ -66,7 +67,7 @@ export function spotPrice(pool: EvmPool, dec0: number | null, dec1: number | nul
 /** Native value of one whole unit of `asset`, as currently known. */
 export function nativeValue(asset: string, state: EvmMarketState, ctx: ApplyContext): Rational | null {
   if (isNativeLike(asset, ctx)) return ONE;
-  if (ctx.stablecoins.includes(asset)) return state.nativeUsd ? inv(state.nativeUsd.price) : null;
+  if (ctx.stablecoins.includes(asset)) return state.nativeUsd ? bounded(inv(state.nativeUsd.price)!) : null;
   return state.tokenNative.get(asset)?.price ?? null;
 }
 
@@ -115,12 +116,16 @@ export function refreshDerivedPrices(pool: EvmPool, state: EvmMarketState, ctx: 
     (f.liquidityNative !== null && compare(f.liquidityNative, cur.depth) >= 0);
   if (isNativeLike(f.token, ctx) && ctx.stablecoins.includes(f.quote)) {
     if (deeper(state.nativeUsd))
-      state.nativeUsd = { price: f.spot, depth: f.liquidityNative, market: pool.market };
+      state.nativeUsd = { price: bounded(f.spot), depth: f.liquidityNative, market: pool.market };
     return;
   }
   if (f.priceNative && !isNativeLike(f.token, ctx) && !ctx.stablecoins.includes(f.token)) {
     if (deeper(state.tokenNative.get(f.token))) {
-      state.tokenNative.set(f.token, { price: f.priceNative, depth: f.liquidityNative, market: pool.market });
+      state.tokenNative.set(f.token, {
+        price: bounded(f.priceNative),
+        depth: f.liquidityNative,
+        market: pool.market,
+      });
     }
   }
 }
@@ -149,6 +154,13 @@ export function applyDexEvents(
   const touched = new Set<string>();
   const nativePrices = new Map<number, { price: Rational; source: string }>();
   let lastBlock: bigint | null = null;
+  // Derived prices (native/USD, token/native) are refreshed once per pool per block, at the
+  // block's end: a trade is valued at the prices the previous block left.
+  const dirty = new Set<EvmPool>();
+  const flush = () => {
+    for (const p of dirty) refreshDerivedPrices(p, state, ctx);
+    dirty.clear();
+  };
   const notePrice = (block: bigint | null) => {
     if (block === null || !state.nativeUsd) return;
     const h = headers.get(block);
@@ -162,6 +174,7 @@ export function applyDexEvents(
 
   for (const ev of events) {
     if (ev.block !== lastBlock) {
+      flush();
       notePrice(lastBlock);
       lastBlock = ev.block;
     }
@@ -259,8 +272,9 @@ export function applyDexEvents(
     }
     pool.updatedBlock = ev.block;
     touched.add(pool.market);
-    refreshDerivedPrices(pool, state, ctx);
+    dirty.add(pool);
   }
+  flush();
   notePrice(lastBlock);
   return { trades, touched, nativePrices };
 }

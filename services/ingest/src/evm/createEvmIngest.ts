@@ -270,11 +270,11 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     }
     const events = decoded
       .filter((e) => e.kind === "poolCreated" || state.pools.has(marketKey(chain, e.pool)))
-      .map((e) =>
-        e.kind === "poolCreated"
-          ? e
-          : { ...e, venueType: state.pools.get(marketKey(chain, e.pool))!.venueType },
-      );
+      .map((e) => {
+        // forks decode with their family's decoder; the registry's venue type is the pool's
+        if (e.kind !== "poolCreated") e.venueType = state.pools.get(marketKey(chain, e.pool))!.venueType;
+        return e;
+      });
 
     // Tokens and the native value of quotes.
     const pools = [...new Set(events.map((e) => marketKey(chain, e.pool)))]

@@ -72,3 +72,14 @@ export function fromDecimal(value: string | null): Rational | null {
   const num = BigInt(`${m[2]}${frac}`) * (m[1] ? -1n : 1n);
   return { num, den: 10n ** BigInt(frac.length) };
 }
+
+const DERIVED_DEN = 10n ** 48n;
+
+/**
+ * A derived price (native/USD, token/native) truncated to 48 decimal places, so chained
+ * valuations keep bounded integers; trade prices are served with PRICE_SCALE (< 48) places.
+ */
+export function bounded(a: Rational): Rational {
+  if (a.den <= DERIVED_DEN) return a;
+  return { num: (a.num * DERIVED_DEN) / a.den, den: DERIVED_DEN };
+}

@@ -29,28 +29,34 @@ export function candleBucketsSql(source: string, resFilter = "true"): { ctes: st
     join tokens tq on tq.chain_id = s.chain_id and tq.address = s.quote_address and tq.decimals is not null
     where s.price_native is not null
   ),
-  bucket_rates as (
+  bucket_rates as materialized (
     select m.chain_id, m.minute,
            (select np.price_usd from native_prices np
              where np.chain_id = m.chain_id and np.minute <= m.minute and np.minute > m.minute - ${USD_RATE_MAX_AGE_MS}
              order by np.minute desc limit 1) as usd
     from (select distinct chain_id, minute from bucket_src) m
   ),
-  bucket_rows as (
+  bucket_sorted as materialized (
     select s.market, res.r as resolution_s, (s.at / 1000 / res.r) * res.r as bucket_start,
-           (array_agg((s.at, s.block, s.log_index, s.id, s.price_native)::candle_edge
-              order by s.at, s.block, s.log_index, s.id))[1] as first_edge,
-           (array_agg((s.at, s.block, s.log_index, s.id, s.price_native)::candle_edge
-              order by s.at desc, s.block desc, s.log_index desc, s.id desc))[1] as last_edge,
-           max(s.price_native) as high, min(s.price_native) as low,
-           coalesce(sum(s.volume_native), 0) as volume_native,
-           sum(s.vol_quote) as volume_quote, sum(s.vol_token) as volume_token,
-           sum(s.volume_native * r.usd) as volume_usd,
-           count(*)::int as trades
+           (s.at, s.block, s.log_index, s.id, s.price_native)::candle_edge as edge,
+           s.price_native, s.volume_native, s.vol_quote, s.vol_token, s.volume_native * r.usd as vol_usd
     from bucket_src s
     join bucket_rates r on r.chain_id = s.chain_id and r.minute = s.minute
     cross join (values (1), (60), (3600), (86400)) as res(r)
     where ${resFilter}
+    order by 1, 2, 3, s.at, s.block, s.log_index, s.id
+  ),
+  -- One sort above; the aggregates read each group in that order (first and last edge).
+  bucket_rows as (
+    select market, resolution_s, bucket_start,
+           (array_agg(edge))[1] as first_edge,
+           (array_agg(edge))[count(*)] as last_edge,
+           max(price_native) as high, min(price_native) as low,
+           coalesce(sum(volume_native), 0) as volume_native,
+           sum(vol_quote) as volume_quote, sum(vol_token) as volume_token,
+           sum(vol_usd) as volume_usd,
+           count(*)::int as trades
+    from bucket_sorted
     group by 1, 2, 3
   )`;
   const upsert = `

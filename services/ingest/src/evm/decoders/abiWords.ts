@@ -38,18 +38,3 @@ export function addressAt(data: string, i: number): string {
 export function int24FromTopic(topic: string): number {
   return Number(toSigned(BigInt(topic), 24));
 }
-
-/** The chain position of a log, spread into every decoded event. */
-export function logPosition(log: {
-  blockNumber: bigint;
-  blockHash: string;
-  transactionHash: string;
-  logIndex: number;
-}): { block: bigint; blockHash: string; txHash: string; logIndex: number } {
-  return {
-    block: log.blockNumber,
-    blockHash: log.blockHash,
-    txHash: log.transactionHash,
-    logIndex: log.logIndex,
-  };
-}

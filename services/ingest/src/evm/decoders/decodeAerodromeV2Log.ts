@@ -1,4 +1,4 @@
-import { addressAt, addressFromWord, logPosition, wordAt } from "./abiWords.ts";
+import { addressAt, addressFromWord, wordAt } from "./abiWords.ts";
 import type { DexEvent, RawLog, VenueDecoder } from "./DexEvent.ts";
 import { DexTopics } from "./dexEventAbis.ts";
 
@@ -10,12 +10,14 @@ import { DexTopics } from "./dexEventAbis.ts";
 export function decodeAerodromeV2Log(log: RawLog): DexEvent | null {
   const t0 = log.topics[0];
   const pool = log.address.toLowerCase();
-  const at = logPosition(log);
   const venueType = "AERODROME_V2";
   try {
     if (t0 === DexTopics.aeroSwap && log.topics.length === 3) {
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "swap",
         venueType,
         pool,
@@ -31,7 +33,10 @@ export function decodeAerodromeV2Log(log: RawLog): DexEvent | null {
     }
     if (t0 === DexTopics.aeroSync && log.topics.length === 1) {
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "sync",
         venueType,
         pool,
@@ -45,7 +50,10 @@ export function decodeAerodromeV2Log(log: RawLog): DexEvent | null {
     ) {
       const sign = t0 === DexTopics.v2Mint ? 1n : -1n;
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "liquidity",
         venueType,
         pool,
@@ -58,7 +66,10 @@ export function decodeAerodromeV2Log(log: RawLog): DexEvent | null {
     }
     if (t0 === DexTopics.aeroPoolCreated && log.topics.length === 4) {
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "poolCreated",
         venueType,
         factory: pool,

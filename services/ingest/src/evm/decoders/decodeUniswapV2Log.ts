@@ -1,5 +1,5 @@
 import type { VenueType } from "@tapeline/core";
-import { addressAt, addressFromWord, logPosition, wordAt } from "./abiWords.ts";
+import { addressAt, addressFromWord, wordAt } from "./abiWords.ts";
 import type { DexEvent, RawLog, VenueDecoder } from "./DexEvent.ts";
 import { DexTopics } from "./dexEventAbis.ts";
 
@@ -14,7 +14,10 @@ export function decodeUniswapV2Log(log: RawLog, venueType: VenueType = "UNISWAP_
   try {
     if (t0 === DexTopics.v2Swap && log.topics.length === 3) {
       return {
-        ...logPosition(log),
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "swap",
         venueType,
         pool,
@@ -30,7 +33,10 @@ export function decodeUniswapV2Log(log: RawLog, venueType: VenueType = "UNISWAP_
     }
     if (t0 === DexTopics.v2Sync && log.topics.length === 1) {
       return {
-        ...logPosition(log),
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "sync",
         venueType,
         pool,
@@ -44,7 +50,10 @@ export function decodeUniswapV2Log(log: RawLog, venueType: VenueType = "UNISWAP_
     ) {
       const sign = t0 === DexTopics.v2Mint ? 1n : -1n;
       return {
-        ...logPosition(log),
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "liquidity",
         venueType,
         pool,
@@ -57,7 +66,10 @@ export function decodeUniswapV2Log(log: RawLog, venueType: VenueType = "UNISWAP_
     }
     if (t0 === DexTopics.v2PairCreated && log.topics.length === 3) {
       return {
-        ...logPosition(log),
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "poolCreated",
         venueType,
         factory: pool,

@@ -1,5 +1,5 @@
 import type { VenueType } from "@tapeline/core";
-import { addressAt, addressFromWord, int24FromTopic, logPosition, signedWordAt, wordAt } from "./abiWords.ts";
+import { addressAt, addressFromWord, int24FromTopic, signedWordAt, wordAt } from "./abiWords.ts";
 import type { DexEvent, RawLog, VenueDecoder } from "./DexEvent.ts";
 import { DexTopics } from "./dexEventAbis.ts";
 
@@ -12,11 +12,13 @@ import { DexTopics } from "./dexEventAbis.ts";
 export function decodeUniswapV3Log(log: RawLog, venueType: VenueType = "UNISWAP_V3"): DexEvent | null {
   const t0 = log.topics[0];
   const pool = log.address.toLowerCase();
-  const at = logPosition(log);
   try {
     if ((t0 === DexTopics.v3Swap || t0 === DexTopics.pancakeV3Swap) && log.topics.length === 3) {
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "swap",
         venueType,
         pool,
@@ -32,7 +34,10 @@ export function decodeUniswapV3Log(log: RawLog, venueType: VenueType = "UNISWAP_
     }
     if (t0 === DexTopics.v3Mint && log.topics.length === 4) {
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "liquidity",
         venueType,
         pool,
@@ -45,7 +50,10 @@ export function decodeUniswapV3Log(log: RawLog, venueType: VenueType = "UNISWAP_
     }
     if (t0 === DexTopics.v3Burn && log.topics.length === 4) {
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "liquidity",
         venueType,
         pool,
@@ -58,7 +66,10 @@ export function decodeUniswapV3Log(log: RawLog, venueType: VenueType = "UNISWAP_
     }
     if (t0 === DexTopics.v3Initialize && log.topics.length === 1) {
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "initialize",
         venueType,
         pool,
@@ -68,7 +79,10 @@ export function decodeUniswapV3Log(log: RawLog, venueType: VenueType = "UNISWAP_
     }
     if (t0 === DexTopics.v3PoolCreated && log.topics.length === 4) {
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "poolCreated",
         venueType,
         factory: pool,
@@ -85,7 +99,10 @@ export function decodeUniswapV3Log(log: RawLog, venueType: VenueType = "UNISWAP_
     }
     if (t0 === DexTopics.slipstreamPoolCreated && log.topics.length === 4) {
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "poolCreated",
         venueType,
         factory: pool,

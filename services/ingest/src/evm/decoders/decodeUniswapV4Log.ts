@@ -1,4 +1,4 @@
-import { addressAt, addressFromWord, logPosition, signedWordAt, wordAt } from "./abiWords.ts";
+import { addressAt, addressFromWord, signedWordAt, wordAt } from "./abiWords.ts";
 import type { DexEvent, RawLog, VenueDecoder } from "./DexEvent.ts";
 import { DexTopics } from "./dexEventAbis.ts";
 
@@ -11,11 +11,13 @@ import { DexTopics } from "./dexEventAbis.ts";
  */
 export function decodeUniswapV4Log(log: RawLog): DexEvent | null {
   const t0 = log.topics[0];
-  const at = logPosition(log);
   try {
     if (t0 === DexTopics.v4Swap && log.topics.length === 3) {
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "swap",
         venueType: "UNISWAP_V4",
         pool: log.topics[1]!.toLowerCase(),
@@ -31,7 +33,10 @@ export function decodeUniswapV4Log(log: RawLog): DexEvent | null {
     }
     if (t0 === DexTopics.v4ModifyLiquidity && log.topics.length === 3) {
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "liquidity",
         venueType: "UNISWAP_V4",
         pool: log.topics[1]!.toLowerCase(),
@@ -44,7 +49,10 @@ export function decodeUniswapV4Log(log: RawLog): DexEvent | null {
     }
     if (t0 === DexTopics.v4Initialize && log.topics.length === 4) {
       return {
-        ...at,
+        block: log.blockNumber,
+        blockHash: log.blockHash,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
         kind: "poolCreated",
         venueType: "UNISWAP_V4",
         factory: log.address.toLowerCase(),

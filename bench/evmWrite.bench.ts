@@ -1,0 +1,216 @@
+/**
+ * EVM decode + write throughput: the recorded mainnet Swap logs of the fixtures (Uniswap V2, V3,
+ * V4, Aerodrome) replayed as new blocks (fresh transaction hashes per round) through the real
+ * pipeline: venue decoders → trade building and pricing (applyDexEvents, with the recorded
+ * receipts for fees and makers) → writeBatch (trades, pool state and snapshots, candle buckets at
+ * 4 resolutions, blocks, checkpoint; one transaction per batch) into a fresh PostgreSQL database.
+ * Decoding batch n+1 overlaps writing batch n, as the live worker's fetch overlaps its write.
+ * Prints swaps/s for decode+apply alone and end to end. Target: >= 20,000 swaps/s sustained.
+ * Env: BENCH_SWAPS (total, default 200000), BENCH_BATCH (swaps per transaction, default 5000).
+ */
+
+import { type ChainId, marketKey } from "@tapeline/core";
+import { createTestDatabase } from "@tapeline/core/testing";
+import { keccak256, toHex } from "viem";
+import {
+  type ApplyContext,
+  applyDexEvents,
+  type EvmHeader,
+  type EvmReceipt,
+  toPoolRecord,
+} from "../services/ingest/src/evm/applyDexEvents.ts";
+import type { DexEvent, RawLog } from "../services/ingest/src/evm/decoders/DexEvent.ts";
+import { DexTopics } from "../services/ingest/src/evm/decoders/dexEventAbis.ts";
+import { venueDecoders } from "../services/ingest/src/evm/decoders/venueDecoders.ts";
+import { createEvmMarketState } from "../services/ingest/src/evm/EvmMarketState.ts";
+import type { IngestBatch } from "../services/ingest/src/writer/IngestBatch.ts";
+import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
+import { loadEvmFixtures } from "../test/evm/loadEvmFixtures.ts";
+
+const TOTAL = Number(process.env.BENCH_SWAPS ?? 200_000);
+const BATCH = Number(process.env.BENCH_BATCH ?? 5_000);
+const CHAIN: ChainId = "evm:1";
+const WETH = "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2";
+const USDC = "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48";
+
+// The recorded swap logs and their receipts.
+const swapTopics = new Map<string, string>([
+  [DexTopics.v2Swap, "UNISWAP_V2"],
+  [DexTopics.v3Swap, "UNISWAP_V3"],
+  [DexTopics.v4Swap, "UNISWAP_V4"],
+  [DexTopics.aeroSwap, "AERODROME_V2"],
+]);
+const fixtures = loadEvmFixtures();
+const recorded: RawLog[] = fixtures.flatMap((f) => f.logs).filter((l) => swapTopics.has(l.topics[0]!));
+const receiptOf = new Map(fixtures.flatMap((f) => f.receipts).map((r) => [r.transactionHash, r]));
+console.log(
+  `recorded swap logs: ${recorded.length} (${[...new Set(recorded.map((l) => swapTopics.get(l.topics[0]!)))].join(", ")})`,
+);
+
+// Pools: every recorded pool quoted in WETH (WETH/USDC for a few), so trades carry native prices.
+const state = createEvmMarketState();
+const ctx: ApplyContext = {
+  chain: CHAIN,
+  wrappedNative: WETH,
+  stablecoins: [USDC],
+  relayers: new Set(),
+  nativeDecimals: 18,
+};
+state.tokens.set(WETH, { address: WETH, decimals: 18, symbol: "WETH" });
+state.tokens.set(USDC, { address: USDC, decimals: 6, symbol: "USDC" });
+const poolIds = new Set<string>();
+for (const l of recorded) {
+  const ev = venueDecoders.get(swapTopics.get(l.topics[0]!)!)!.decode(l);
+  if (ev?.kind === "swap") poolIds.add(ev.pool);
+}
+let i = 0;
+for (const id of poolIds) {
+  const token = `0x${keccak256(toHex(id)).slice(26)}`;
+  state.tokens.set(token, { address: token, decimals: 18, symbol: null });
+  const [t0, t1] = i++ % 10 === 0 ? [WETH, USDC] : token < WETH ? [token, WETH] : [WETH, token];
+  const venueType = recorded.find((l) => l.address === id || l.topics[1] === id)
+    ? "UNISWAP_V2"
+    : "UNISWAP_V4";
+  state.pools.set(marketKey(CHAIN, id), {
+    market: marketKey(CHAIN, id),
+    address: id,
+    venueType,
+    factory: "0x5c69bee701ef814a2b6a3edd4b1652cb9cc5aa6f",
+    exchangeName: "bench",
+    feeBps: 30,
+    token0: t0!,
+    token1: t1!,
+    tokenIsToken0: t1 === WETH || t1 === USDC,
+    reserve0: 10n ** 24n,
+    reserve1: 10n ** 22n,
+    liquidity: null,
+    sqrtPriceX96: null,
+    tick: null,
+    createdAt: null,
+    createdBlock: null,
+    updatedBlock: null,
+    liquidityNative: null,
+  });
+}
+const tokenRecords = [...state.tokens.values()].map((t) => ({
+  chain: CHAIN,
+  address: t.address,
+  name: null,
+  symbol: t.symbol,
+  decimals: t.decimals,
+  totalSupply: null,
+}));
+
+/** Round r of the recording as new chain data: blocks shifted, transaction hashes renamed. */
+function round(
+  r: number,
+  count: number,
+): { logs: RawLog[]; receipts: Map<string, EvmReceipt>; headers: Map<bigint, EvmHeader> } {
+  const logs: RawLog[] = [];
+  const receipts = new Map<string, EvmReceipt>();
+  const headers = new Map<bigint, EvmHeader>();
+  const base = 20_000_000n + BigInt(r) * 1_000n;
+  for (let k = 0; k < count; k++) {
+    const src = recorded[k % recorded.length]!;
+    const block = base + BigInt(Math.floor(k / 150));
+    const tx = `0x${(r * 1_000_000 + k).toString(16).padStart(16, "0")}${src.transactionHash.slice(18)}`;
+    logs.push({
+      address: src.address,
+      topics: src.topics,
+      data: src.data,
+      blockNumber: block,
+      blockHash: `0x${block.toString(16)}`,
+      transactionHash: tx,
+      logIndex: k % 150,
+    });
+    const rec = receiptOf.get(src.transactionHash);
+    if (rec) {
+      receipts.set(tx, {
+        transactionHash: tx,
+        from: rec.from,
+        to: rec.to,
+        gasUsed: rec.gasUsed,
+        effectiveGasPrice: rec.effectiveGasPrice,
+        l1Fee: rec.l1Fee,
+        logs: rec.logs,
+      });
+    }
+    if (!headers.has(block)) {
+      headers.set(block, {
+        number: block,
+        hash: `0x${block.toString(16)}`,
+        parentHash: "0x",
+        timestamp: 1_700_000_000 + Number(block - 20_000_000n) * 12,
+      });
+    }
+  }
+  return { logs, receipts, headers };
+}
+
+/** Decode + apply one batch: the CPU side of the pipeline. */
+function build(r: number): IngestBatch {
+  const { logs, receipts, headers } = round(r, BATCH);
+  const events: DexEvent[] = [];
+  for (const l of logs) {
+    const ev = venueDecoders.get(swapTopics.get(l.topics[0]!)!)!.decode(l);
+    if (ev) events.push(ev);
+  }
+  const out = applyDexEvents(events, headers, receipts, state, ctx);
+  const last = [...headers.values()].at(-1)!;
+  return {
+    chain: CHAIN,
+    blocks: [...headers.values()].map((h) => ({
+      number: h.number,
+      hash: h.hash,
+      parentHash: h.parentHash,
+      at: h.timestamp * 1000,
+    })),
+    trades: out.trades,
+    pools: [...out.touched].map((m) => toPoolRecord(state.pools.get(m)!, state, ctx)),
+    tokens: r === 0 ? tokenRecords : [],
+    nativePrices: [...out.nativePrices].map(([minute, p]) => ({
+      minute,
+      priceUsd: "3000",
+      source: p.source,
+    })),
+    checkpoint: { block: last.number, blockHash: last.hash, headBlock: last.number, headAt: Date.now() },
+  };
+}
+
+const rounds = Math.ceil(TOTAL / BATCH);
+const db = await createTestDatabase();
+try {
+  // CPU side alone
+  const c0 = performance.now();
+  let built = 0;
+  for (let r = 0; r < Math.min(rounds, 10); r++) built += build(1_000 + r).trades.length;
+  const cpuMs = performance.now() - c0;
+  console.log(
+    `decode + apply only        ${Math.round((built / cpuMs) * 1000)
+      .toLocaleString("en-US")
+      .padStart(10)} swaps/s  (${built} in ${cpuMs.toFixed(0)} ms)`,
+  );
+
+  // End to end: build batch n+1 while batch n is written.
+  await writeBatch(db.pool, build(0));
+  const t0 = performance.now();
+  let written = 0;
+  let next = build(1);
+  for (let r = 1; r <= rounds; r++) {
+    const pending = writeBatch(db.pool, next);
+    const following = r < rounds ? build(r + 1) : null;
+    const res = await pending;
+    written += res.insertedTradeIds.length;
+    if (following) next = following;
+  }
+  const ms = performance.now() - t0;
+  console.log(
+    `decode + write end to end  ${Math.round((written / ms) * 1000)
+      .toLocaleString("en-US")
+      .padStart(10)} swaps/s  (${written} swaps in ${rounds} batches of ${BATCH}, ${ms.toFixed(0)} ms)`,
+  );
+  const buckets = await db.pool.query("select count(*)::int as n from candle_buckets");
+  console.log(`rows: ${written} trades, ${buckets.rows[0].n} candle buckets`);
+} finally {
+  await db.drop();
+}
