@@ -97,11 +97,15 @@ describe("applyDexEvents on a recorded Base WETH/USDC V3 swap", () => {
     const scaled = (usdc * 10n ** 18n * 10n ** BigInt(PRICE_SCALE)) / (weth * 10n ** 6n);
     expect(t.priceQuote).toBe(formatUnits(scaled, PRICE_SCALE));
 
-    // the pool now prices WETH in USD from its sqrtPriceX96: (sqrtP / 2^96)^2 × 10^(18 − 6)
+    // the pool now prices WETH in USD from its sqrtPriceX96: (sqrtP / 2^96)^2 × 10^(18 − 6),
+    // kept to 48 decimal places
     const sqrtP = BigInt(`0x${swapLog.data.slice(2 + 128, 2 + 192)}`);
     const usd = state.nativeUsd!;
     expect(usd.market).toBe(`evm:8453/${pool}`);
-    expect(usd.price.num * (1n << 192n)).toBe(sqrtP * sqrtP * 10n ** 12n * usd.price.den);
+    expect(usd.price).toEqual({
+      num: (sqrtP * sqrtP * 10n ** 12n * 10n ** 48n) / (1n << 192n),
+      den: 10n ** 48n,
+    });
     expect([...out.nativePrices.values()][0]!.source).toBe(`pool:${pool}`);
   });
 });
