@@ -1,7 +1,9 @@
 /**
  * Solana decode throughput: every recorded fixture transaction (json encoding, as getBlock
  * returns it, already parsed) through normalization and all venue decoders, in a loop on one
- * core. Target: at least 20,000 transactions per second.
+ * core. Target: at least 20,000 transactions per second. Reports the rate per wall-clock second
+ * and per second of this process's CPU time: on a shared machine the wall-clock figure also
+ * counts the time the process waited for a core.
  */
 import { resolve } from "node:path";
 import { decodeSolanaTransaction } from "../services/ingest/src/solana/decodeSolanaTransaction.ts";
@@ -16,6 +18,7 @@ for (let i = 0; i < 3; i++) for (const t of txs) decodeSolanaTransaction(t.raw, 
 
 let decoded = 0;
 let trades = 0;
+const cpu0 = process.cpuUsage();
 const start = performance.now();
 const end = start + seconds * 1000;
 while (performance.now() < end) {
@@ -25,8 +28,11 @@ while (performance.now() < end) {
   }
 }
 const elapsed = (performance.now() - start) / 1000;
+const cpu = process.cpuUsage(cpu0);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 const rate = decoded / elapsed;
+const cpuRate = decoded / cpuSeconds;
 console.log(
-  `solana decode: ${decoded} transactions (${txs.length} distinct) in ${elapsed.toFixed(2)} s = ${Math.round(rate)} tx/s, ${Math.round(trades / elapsed)} trade rows/s (target >= 20000 tx/s)`,
+  `solana decode: ${decoded} transactions (${txs.length} distinct) in ${elapsed.toFixed(2)} s = ${Math.round(rate)} tx/s wall, ${Math.round(cpuRate)} tx/s per CPU second (${cpuSeconds.toFixed(2)} s CPU), ${Math.round(trades / elapsed)} trade rows/s (target >= 20000 tx/s)`,
 );
 console.log(rate >= 20_000 ? "solana decode: target met" : "solana decode: BELOW TARGET");

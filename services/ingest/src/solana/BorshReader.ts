@@ -1,4 +1,4 @@
-import bs58 from "bs58";
+import { bytesToBase58 } from "./bytesToBase58.ts";
 
 /** Reads little-endian Borsh values from a byte array; `remaining` tells how much is left. */
 export class BorshReader {
@@ -73,7 +73,7 @@ export class BorshReader {
 
   pubkey(): string {
     this.need(32);
-    const v = bs58.encode(this.bytes.subarray(this.offset, this.offset + 32));
+    const v = bytesToBase58(this.bytes.subarray(this.offset, this.offset + 32));
     this.offset += 32;
     return v;
   }

@@ -11,7 +11,12 @@ describe("base58ToBytes", () => {
       new Uint8Array([255, 254, 0, 3]),
       Uint8Array.from({ length: 432 }, (_, i) => (i * 37 + 11) & 255),
       Uint8Array.from({ length: 33 }, (_, i) => (i === 0 ? 0 : (i * 91) & 255)),
+      Uint8Array.from({ length: 120 }, (_, i) => (i < 2 ? 0 : (i * 53 + 7) & 255)),
+      new Uint8Array(90),
     ];
+    // around the length where the decoder switches method
+    for (let len = 40; len <= 60; len++)
+      cases.push(Uint8Array.from({ length: len }, (_, i) => (i * 29 + len) & 255));
     for (const bytes of cases) expect([...base58ToBytes(bs58.encode(bytes))]).toEqual([...bytes]);
   });
 
@@ -22,5 +27,6 @@ describe("base58ToBytes", () => {
 
   it("rejects characters outside the alphabet", () => {
     expect(() => base58ToBytes("0OIl")).toThrow(RangeError);
+    expect(() => base58ToBytes(`${"2".repeat(100)}0`)).toThrow(RangeError);
   });
 });

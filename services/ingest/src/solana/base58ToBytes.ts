@@ -8,6 +8,38 @@ const LIMB = 0x1000000;
 const GROUP = 4;
 const POW = [1, 58, 58 * 58, 58 * 58 * 58, 58 * 58 * 58 * 58];
 
+// Past this length (event data, not keys or transfers) the limb loop's quadratic cost loses to
+// the engine's native bigint arithmetic fed 9 digits at a time.
+const LONG = 64;
+const BIG_GROUP = 9;
+const BIG_POW: bigint[] = [1n];
+for (let k = 1; k <= BIG_GROUP; k++) BIG_POW.push(BIG_POW[k - 1]! * 58n);
+
+function digitAt(value: string, at: number): number {
+  const code = value.charCodeAt(at);
+  const d = code < 128 ? DIGIT[code]! : -1;
+  if (d < 0) throw new RangeError(`invalid base58 character at ${at}`);
+  return d;
+}
+
+function decodeLong(value: string, zeros: number): Uint8Array {
+  const n = value.length;
+  let acc = 0n;
+  for (let i = zeros; i < n; ) {
+    const take = Math.min(BIG_GROUP, n - i);
+    let chunk = 0;
+    for (let k = 0; k < take; k++) chunk = chunk * 58 + digitAt(value, i + k);
+    acc = acc * BIG_POW[take]! + BigInt(chunk);
+    i += take;
+  }
+  if (acc === 0n) return new Uint8Array(zeros);
+  const hex = acc.toString(16);
+  const body = Buffer.from(hex.length % 2 === 0 ? hex : `0${hex}`, "hex");
+  const out = new Uint8Array(zeros + body.length);
+  out.set(body, zeros);
+  return out;
+}
+
 /**
  * Decodes a base58 string (Bitcoin alphabet, as Solana uses) to bytes.
  * @throws RangeError on a character outside the alphabet.
@@ -17,17 +49,13 @@ export function base58ToBytes(value: string): Uint8Array {
   const n = value.length;
   let zeros = 0;
   while (zeros < n && value.charCodeAt(zeros) === 49) zeros++;
+  if (n - zeros > LONG) return decodeLong(value, zeros);
   const limbs: number[] = [];
   let i = zeros;
   while (i < n) {
     const take = Math.min(GROUP, n - i);
     let chunk = 0;
-    for (let k = 0; k < take; k++) {
-      const code = value.charCodeAt(i + k);
-      const d = code < 128 ? DIGIT[code]! : -1;
-      if (d < 0) throw new RangeError(`invalid base58 character at ${i + k}`);
-      chunk = chunk * 58 + d;
-    }
+    for (let k = 0; k < take; k++) chunk = chunk * 58 + digitAt(value, i + k);
     i += take;
     const mul = POW[take]!;
     let carry = chunk;

@@ -1,15 +1,10 @@
 import { ANCHOR_EVENT_LAYOUTS, type BorshType } from "./anchorEventLayouts.ts";
 import { BorshReader } from "./BorshReader.ts";
+import { discriminatorHex } from "./discriminatorHex.ts";
 import { ANCHOR_EVENT_IX_TAG } from "./solanaPrograms.ts";
 
 export type AnchorEventValue = string | bigint | number | boolean;
 export type AnchorEvent = { name: string; fields: Record<string, AnchorEventValue> };
-
-function hex8(data: Uint8Array, at: number): string {
-  let s = "";
-  for (let i = at; i < at + 8; i++) s += (data[i] as number).toString(16).padStart(2, "0");
-  return s;
-}
 
 function read(r: BorshReader, t: BorshType): AnchorEventValue {
   switch (t) {
@@ -59,7 +54,7 @@ export function decodeAnchorEvent(programId: string, data: Uint8Array): AnchorEv
   for (let i = 0; i < 8; i++) if (data[i] !== ANCHOR_EVENT_IX_TAG[i]) return null;
   const layouts = ANCHOR_EVENT_LAYOUTS.get(programId);
   if (!layouts) return null;
-  const disc = hex8(data, 8);
+  const disc = discriminatorHex(data.subarray(8, 16));
   const layout = layouts.find((l) => l.discriminator === disc);
   if (!layout) return null;
   const r = new BorshReader(data, 16);

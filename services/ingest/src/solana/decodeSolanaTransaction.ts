@@ -77,6 +77,7 @@ function emptyResult(tx: SolanaTransaction | null): SolanaDecodeResult {
 }
 
 const STABLES = new Set(SOLANA_USD_STABLECOINS);
+const NO_DECIMALS: ReadonlyMap<string, number> = new Map();
 const SCALE = 18;
 const TEN = (n: number): bigint => 10n ** BigInt(n);
 
@@ -159,8 +160,10 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
   result.launchpadEvents = out.launchpadEvents;
 
   const signers = new Set(tx.signers);
-  const decimals = mintDecimals(tx);
-  const feesNative = formatUnits(fees.total, 9);
+  // most transactions of a block carry no swap: skip what only rows need
+  const hasLegs = out.legs.length > 0;
+  const decimals = hasLegs ? mintDecimals(tx) : NO_DECIMALS;
+  const feesNative = hasLegs ? formatUnits(fees.total, 9) : "";
   const rows = new Map<string, Row>();
   for (const leg of out.legs) {
     const at = tx.blockTime !== null ? tx.blockTime * 1000 : (leg.eventAt ?? opts.fallbackAtMs ?? null);

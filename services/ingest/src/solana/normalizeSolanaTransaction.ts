@@ -1,5 +1,5 @@
 import { VersionedTransaction } from "@solana/web3.js";
-import bs58 from "bs58";
+import { bytesToBase58 } from "./bytesToBase58.ts";
 import { SolanaDecodeError } from "./SolanaDecodeError.ts";
 import type { SolanaInstruction, SolanaTokenBalance, SolanaTransaction } from "./SolanaTransaction.ts";
 import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from "./solanaPrograms.ts";
@@ -178,10 +178,10 @@ function fromWire(b64: string): Message {
     instructions: m.compiledInstructions.map((ix) => ({
       programIdIndex: ix.programIdIndex,
       accounts: [...ix.accountKeyIndexes],
-      data: bs58.encode(ix.data),
+      data: bytesToBase58(ix.data),
       stackHeight: 1,
     })),
-    signature: bs58.encode(tx.signatures[0] ?? new Uint8Array(64)),
+    signature: bytesToBase58(tx.signatures[0] ?? new Uint8Array(64)),
   };
 }
 
@@ -248,20 +248,55 @@ export function normalizeSolanaTransaction(input: unknown, ctx: NormalizeContext
 
   const slotRaw = root.slot ?? ctx.slot;
   const blockTime = typeof root.blockTime === "number" ? root.blockTime : (ctx.blockTime ?? null);
-  return {
-    signature: msg.signature,
-    slot: slotRaw === undefined || slotRaw === null ? null : BigInt(slotRaw as number),
+  return new NormalizedTransaction(
+    msg.signature,
+    slotRaw === undefined || slotRaw === null ? null : BigInt(slotRaw as number),
     blockTime,
-    accountKeys: keys,
-    signers: keys.slice(0, msg.signerCount),
+    keys,
+    keys.slice(0, msg.signerCount),
     instructions,
     stackHeightsKnown,
-    preTokenBalances: balances(meta.preTokenBalances, keys),
-    postTokenBalances: balances(meta.postTokenBalances, keys),
-    preLamports: (meta.preBalances as number[] | undefined) ?? [],
-    postLamports: (meta.postBalances as number[] | undefined) ?? [],
-    fee: BigInt(Number(meta.fee ?? 0)),
-    err: meta.err ?? null,
-    logMessages: (meta.logMessages as string[] | undefined) ?? [],
-  };
+    meta,
+  );
+}
+
+/**
+ * A normalized transaction whose token balances are read on first use: transactions no venue
+ * decoder touches (most of a block) never pay for them.
+ */
+class NormalizedTransaction implements SolanaTransaction {
+  private pre: Map<string, SolanaTokenBalance> | null = null;
+  private post: Map<string, SolanaTokenBalance> | null = null;
+  readonly preLamports: number[];
+  readonly postLamports: number[];
+  readonly fee: bigint;
+  readonly err: unknown;
+  readonly logMessages: string[];
+
+  constructor(
+    readonly signature: string,
+    readonly slot: bigint | null,
+    readonly blockTime: number | null,
+    readonly accountKeys: string[],
+    readonly signers: string[],
+    readonly instructions: SolanaInstruction[],
+    readonly stackHeightsKnown: boolean,
+    private readonly meta: Json,
+  ) {
+    this.preLamports = (meta.preBalances as number[] | undefined) ?? [];
+    this.postLamports = (meta.postBalances as number[] | undefined) ?? [];
+    this.fee = BigInt(Number(meta.fee ?? 0));
+    this.err = meta.err ?? null;
+    this.logMessages = (meta.logMessages as string[] | undefined) ?? [];
+  }
+
+  get preTokenBalances(): Map<string, SolanaTokenBalance> {
+    this.pre ??= balances(this.meta.preTokenBalances, this.accountKeys);
+    return this.pre;
+  }
+
+  get postTokenBalances(): Map<string, SolanaTokenBalance> {
+    this.post ??= balances(this.meta.postTokenBalances, this.accountKeys);
+    return this.post;
+  }
 }
