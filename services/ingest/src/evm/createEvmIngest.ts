@@ -366,7 +366,7 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
         : undefined,
     };
     const written = await writeBatch(db, batch);
-    if (deps.bus) await publish(deps.bus, applied.trades, written.insertedTradeIds, poolRecords);
+    if (deps.bus) await publish(deps.bus, applied.trades, written.insertedTradeIds, poolRecords, newTokens);
     return {
       from,
       to,
@@ -382,13 +382,19 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     trades: TradeRecord[],
     inserted: string[],
     pools: ReturnType<typeof toPoolRecord>[],
+    tokens: TokenRecord[],
   ) {
     const ids = new Set(inserted);
+    // Calls are issued in order without waiting on each (the adapters keep call order per topic).
+    const sent: Promise<string>[] = [];
     for (const t of trades) {
-      if (!ids.has(t.id)) continue;
-      await bus.publish(Topics.trades(chain), marketKey(chain, t.pool), jsonSafe(t));
+      if (ids.has(t.id)) sent.push(bus.publish(Topics.trades(chain), marketKey(chain, t.pool), jsonSafe(t)));
     }
-    for (const p of pools) await bus.publish(Topics.pools(chain), marketKey(chain, p.address), jsonSafe(p));
+    for (const p of pools)
+      sent.push(bus.publish(Topics.pools(chain), marketKey(chain, p.address), jsonSafe(p)));
+    // token facts first read from the chain, keyed like tokens (`<chain>/<address>`)
+    for (const t of tokens) sent.push(bus.publish(`tokens.${chain}`, `${chain}/${t.address}`, jsonSafe(t)));
+    await Promise.all(sent);
   }
 
   return {
