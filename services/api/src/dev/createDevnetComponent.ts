@@ -12,7 +12,7 @@ export type DevnetParts<D> = {
   /** Starts the market simulator against the deployment; returns its stop. */
   startSimulator(rpcUrl: string, deployment: D, deps: DevDeps): Promise<{ stop(): Promise<void> }>;
   /** Starts the ingest worker that follows the node into the store, when one is provided. */
-  startIngest?(rpcUrl: string, deps: DevDeps): Promise<{ stop(): Promise<void> }>;
+  startIngest?(rpcUrl: string, deployment: D, deps: DevDeps): Promise<{ stop(): Promise<void> }>;
 };
 
 /**
@@ -37,7 +37,7 @@ export function createDevnetComponent<D>(
         deps.ctx.logger.info({ rpcUrl: node.rpcUrl }, "devnet node started");
         const deployment = await parts.deploy(node.rpcUrl);
         if (parts.startIngest) {
-          const ingest = await parts.startIngest(node.rpcUrl, deps);
+          const ingest = await parts.startIngest(node.rpcUrl, deployment, deps);
           stops.push(() => ingest.stop());
         }
         const simulator = await parts.startSimulator(node.rpcUrl, deployment, deps);

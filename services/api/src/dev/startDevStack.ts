@@ -55,7 +55,11 @@ export async function startDevStack(opts: DevStackOptions): Promise<{ url: strin
   const logger = ctx.logger;
   const stopDatabase = opts.database.stop;
   if (stopDatabase) ctx.shutdown.add("postgres", stopDatabase);
-  const pool = createPgPool({ url: opts.database.url, applicationName: "dev" });
+  const pool = createPgPool({
+    url: opts.database.url,
+    applicationName: "dev",
+    onIdleError: (err) => logger.warn({ err: err.message }, "idle postgres connection lost"),
+  });
   ctx.shutdown.add("pg pool", () => pool.end());
   const applied = await migrate(pool);
   logger.info({ applied }, "migrations applied");

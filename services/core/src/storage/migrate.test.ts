@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../testing/createTestDatabase.ts";
-import { freePort } from "../testing/freePort.ts";
+import { freePort } from "../net/freePort.ts";
 import { createPgPool } from "./createPgPool.ts";
 import { listMigrations, migrate } from "./migrate.ts";
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from "./startEmbeddedPostgres.ts";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../testing/freePort.ts";
+import { freePort } from "../net/freePort.ts";
 import { EmbeddedPostgresError } from "./EmbeddedPostgresError.ts";
 import { startEmbeddedPostgres } from "./startEmbeddedPostgres.ts";
 

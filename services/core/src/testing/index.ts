@@ -1,3 +1,3 @@
 export * from "./createTestDatabase.ts";
 export * from "./deleteRedisKeys.ts";
-export * from "./freePort.ts";
+export * from "../net/freePort.ts";

@@ -1,6 +1,6 @@
-import type { DevnetDeployment } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
-import type { EvmChainConfig } from "../../services/ingest/src/evm/EvmChainConfig.ts";
-import type { RpcEndpointConfig } from "../../services/ingest/src/rpc/createRpcClient.ts";
+import type { EvmChainConfig } from "../evm/EvmChainConfig.ts";
+import type { RpcEndpointConfig } from "../rpc/createRpcClient.ts";
+import type { DevnetDeployment } from "./DevnetDeployment.ts";
 
 /** The EVM ingest configuration of a devnet deployment (its factories, WETH, USDC). */
 export function devnetEvmConfig(
