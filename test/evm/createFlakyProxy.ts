@@ -1,7 +1,10 @@
 import { createServer, type Server } from "node:http";
 
-/** How the proxy treats the next requests. */
-export type ProxyMode = "ok" | "error" | "hang";
+/**
+ * How the proxy treats the next requests: pass them on, fail them with HTTP 500, never answer,
+ * or act as a node `lagBlocks` behind (its head, blocks and logs stop there).
+ */
+export type ProxyMode = "ok" | "error" | "hang" | "lag";
 
 export type FlakyProxy = {
   url: string;
@@ -16,7 +19,11 @@ export type FlakyProxy = {
  * (`error`) or never answer (`hang`, so the client times out). Hanging requests are released
  * when the proxy closes.
  */
-export async function createFlakyProxy(target: string, mode: ProxyMode = "ok"): Promise<FlakyProxy> {
+export async function createFlakyProxy(
+  target: string,
+  mode: ProxyMode = "ok",
+  lagBlocks = 5,
+): Promise<FlakyProxy> {
   let current = mode;
   const counts = { ok: 0, error: 0, hang: 0 };
   const hanging = new Set<() => void>();
@@ -40,7 +47,9 @@ export async function createFlakyProxy(target: string, mode: ProxyMode = "ok"): 
           headers: { "content-type": "application/json" },
           body: Buffer.concat(chunks),
         });
-        const body = await upstream.text();
+        let body = await upstream.text();
+        if (current === "lag")
+          body = await lagBehind(target, Buffer.concat(chunks).toString(), body, lagBlocks);
         counts.ok++;
         res.writeHead(upstream.status, { "content-type": "application/json" }).end(body);
       } catch {
@@ -63,4 +72,32 @@ export async function createFlakyProxy(target: string, mode: ProxyMode = "ok"): 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+type Rpc = { id: number; method: string; params: unknown[] };
+
+/** Rewrites a node's answers as a node `lag` blocks behind would give them. */
+async function lagBehind(target: string, request: string, answer: string, lag: number): Promise<string> {
+  const res = await fetch(target, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "eth_blockNumber", params: [] }),
+  });
+  const head = BigInt(((await res.json()) as { result: string }).result) - BigInt(lag);
+  const reqs = ([] as Rpc[]).concat(JSON.parse(request));
+  const answers = ([] as { id: number; result?: unknown; error?: unknown }[]).concat(JSON.parse(answer));
+  for (const a of answers) {
+    const q = reqs.find((r) => r.id === a.id);
+    if (!q) continue;
+    if (q.method === "eth_blockNumber") a.result = `0x${head.toString(16)}`;
+    if (q.method === "eth_getBlockByNumber" && BigInt(String(q.params[0])) > head) a.result = null;
+    if (q.method === "eth_getLogs") {
+      const to = (q.params[0] as { toBlock?: string }).toBlock;
+      if (to && to !== "latest" && BigInt(to) > head) {
+        delete a.result;
+        a.error = { code: -32000, message: "block range extends beyond current head block" };
+      }
+    }
+  }
+  return JSON.stringify(Array.isArray(JSON.parse(answer)) ? answers : answers[0]);
 }
