@@ -169,3 +169,16 @@ export async function accountWithKey(
   const key = await h.accounts.createKey(account.id, "test key");
   return { accountId: account.id, keyId: key.id, secret: key.secret };
 }
+
+/** Another API replica: its own Redis connection and gate over the same prefix and database. */
+export async function replicaGate(h: BillingHarness) {
+  const redis = new Redis(TEST_REDIS_URL);
+  const gate = createBillingGate({ redis, pg: h.db.pool, config: h.config, ctx: h.ctx, flush: false });
+  return {
+    gate,
+    close: async () => {
+      await gate.close();
+      redis.disconnect();
+    },
+  };
+}

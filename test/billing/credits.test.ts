@@ -3,6 +3,7 @@ import {
   accountWithKey,
   type BillingHarness,
   createBillingHarness,
+  replicaGate,
   testEndpoints,
 } from "./billingHarness.ts";
 import { keyRequest as call } from "./request.ts";
@@ -53,10 +54,9 @@ describe("credits under concurrency", () => {
       expect(r.body.error?.details?.action).toBe("add_payment_method");
       expect(r.headers["x-credits-remaining"]).toBe("0");
     }
-    const remainingSeen = served.map((r) => Number(r.headers["x-credits-remaining"]));
-    expect(Math.min(...remainingSeen)).toBeGreaterThanOrEqual(0);
-    // Each served call left a distinct balance behind it: no two calls spent the same credit.
-    expect(new Set(remainingSeen).size).toBeLessThanOrEqual(500);
+    // Each served call left a different balance behind it (499 down to 0): no credit spent twice.
+    const remainingSeen = served.map((r) => Number(r.headers["x-credits-remaining"])).sort((x, y) => x - y);
+    expect(remainingSeen).toEqual(Array.from({ length: 500 }, (_, i) => i));
 
     const f = await h.gate.store.figures(a.accountId);
     expect(f).toMatchObject({ carryOver: 0, used: 500, remaining: 0, requests: 500 });
@@ -76,6 +76,33 @@ describe("credits under concurrency", () => {
       [a.accountId],
     );
     expect(acct.rows[0]!.credits_left).toBe("0");
+  });
+
+  it("spends 500 credits exactly once when four replicas decide 2000 calls at the same moment", async () => {
+    const a = await accountWithKey(h, { credits: 500 });
+    await h.accounts.setKeyLimits(a.accountId, a.keyId, UNLIMITED);
+    const replicas = await Promise.all([0, 1, 2, 3].map(() => replicaGate(h)));
+    const endpoint = testEndpoints[0]!;
+    const outcomes = await Promise.all(
+      Array.from({ length: 2000 }, (_, i) =>
+        replicas[i % 4]!.gate.admit({
+          endpoint,
+          headers: { authorization: a.secret },
+          ip: "127.0.0.1",
+          items: 1,
+        }).then(
+          async (adm) => Number((await adm.settle({ status: 200, servedItems: 1 }))["X-Credits-Remaining"]),
+          (err: { code?: string }) => err.code,
+        ),
+      ),
+    );
+    for (const r of replicas) await r.close();
+    const served = outcomes.filter((o): o is number => typeof o === "number");
+    expect(served).toHaveLength(500);
+    expect(outcomes.filter((o) => o === "PAYMENT_REQUIRED")).toHaveLength(1500);
+    // Each served call left a different balance behind: 499 down to 0, every credit spent once.
+    expect(served.sort((x, y) => x - y)).toEqual(Array.from({ length: 500 }, (_, i) => i));
+    expect(await h.gate.store.figures(a.accountId)).toMatchObject({ carryOver: 0, used: 500, remaining: 0 });
   });
 
   it("pauses billable calls at the monthly spend cap with QUOTA_EXCEEDED, and resumes when the cap is raised", async () => {

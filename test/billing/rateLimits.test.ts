@@ -1,12 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { TEST_REDIS_URL } from "@tapeline/core/testing";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBillingGate } from "../../services/api/src/billing/createBillingGate.ts";
 import {
   accountWithKey,
   type BillingHarness,
   createBillingHarness,
+  replicaGate,
   testEndpoints,
 } from "./billingHarness.ts";
 import { type Answer, keyRequest } from "./request.ts";
@@ -34,19 +32,6 @@ async function redisMs(h: BillingHarness): Promise<number> {
  */
 function allowedWithin(limit: number, periodMs: number, elapsedMs: number): number {
   return limit + Math.floor((elapsedMs * limit) / periodMs);
-}
-
-/** Another API replica: its own Redis connection and gate over the same prefix and database. */
-async function replicaGate(h: BillingHarness) {
-  const redis = new Redis(TEST_REDIS_URL);
-  const gate = createBillingGate({ redis, pg: h.db.pool, config: h.config, ctx: h.ctx, flush: false });
-  return {
-    gate,
-    close: async () => {
-      await gate.close();
-      redis.disconnect();
-    },
-  };
 }
 
 describe("per-key rate limits", () => {
