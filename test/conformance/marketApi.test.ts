@@ -1,5 +1,8 @@
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { writeBatch } from "@tapeline/ingest";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildMarketFixture,
@@ -10,6 +13,7 @@ import {
   FX_TOKEN,
   type MarketFixture,
 } from "../../services/query/src/market/testing/buildMarketFixture.ts";
+import { listen } from "../api/listen.ts";
 import { startMarketApi } from "./startMarketApi.ts";
 
 /**
@@ -82,6 +86,53 @@ describe("conventions", () => {
     const n = await get("/v1/token/ohlcv", { chain: FX_CHAIN, address: `0x${"e".repeat(40)}` });
     expect(n.status).toBe(400);
     expect(n.body.error.details.param).toBe("address");
+  });
+});
+
+describe("served bodies", () => {
+  // fetch always asks for gzip, so these requests go through node:http with chosen headers.
+  function raw(path: string, headers: Record<string, string>) {
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = httpGet(`${api.url}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on("error", reject);
+    });
+  }
+  const candles = `/v1/pool/ohlcv?chain=${FX_CHAIN}&address=${FX_POOL}&interval=1m&limit=2000`;
+
+  it("a large body is gzip-encoded only for a client that accepts it, with one ETag for both", async () => {
+    const plain = await raw(candles, {});
+    const zipped = await raw(candles, { "accept-encoding": "gzip, deflate, br" });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(JSON.parse(plain.body.toString()).data).toHaveLength(2000);
+  });
+
+  it("the ETag is the one Express makes for the same bytes, and If-None-Match answers 304", async () => {
+    const plain = await raw(candles, {});
+    const plainApp = express().get("/", (_req, res) => {
+      res.send(plain.body);
+    });
+    const server = await listen(plainApp);
+    try {
+      const res = await fetch(server.url);
+      expect(plain.headers.etag).toBe(res.headers.get("etag"));
+    } finally {
+      await server.close();
+    }
+    const again = await raw(candles, { "if-none-match": plain.headers.etag as string });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
   });
 });
 

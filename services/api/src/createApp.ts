@@ -14,6 +14,7 @@ import type { Admission, RequestGate } from "./gate.ts";
 import type { Mount } from "./gates/GatePlugin.ts";
 
 import type { ReadinessCheck } from "./http/readiness.ts";
+import { SerializedJson } from "./http/SerializedJson.ts";
 import { sendError } from "./http/sendError.ts";
 import { toInvalidParam } from "./http/toInvalidParam.ts";
 import { buildOpenApi } from "./openapi/buildOpenApi.ts";
@@ -156,10 +157,9 @@ export function createApp(opts: AppOptions): Express {
       const servedItems = ok ? (result.servedItems ?? (def.batch ? countServedSlots(result.body) : 1)) : 0;
       settled = true;
       const billed = await admission.settle({ status, servedItems });
-      res
-        .status(status)
-        .set({ ...admission.headers, ...(result.headers ?? {}), ...billed })
-        .json(result.body);
+      res.status(status).set({ ...admission.headers, ...(result.headers ?? {}), ...billed });
+      if (result.body instanceof SerializedJson) sendSerialized(req, res, result.body);
+      else res.json(result.body);
     } catch (raw) {
       const err = toApiError(raw);
       if (err.status >= 500 && !(raw instanceof ApiError)) {
@@ -179,6 +179,25 @@ export function createApp(opts: AppOptions): Express {
   }
 
   return app;
+}
+
+/**
+ * Sends JSON serialized beforehand, as `res.json` would (content type, ETag when the app makes
+ * them); a large body goes gzip-encoded to a client that accepts it.
+ */
+function sendSerialized(req: Request, res: Response, body: SerializedJson): void {
+  if (!res.get("Content-Type")) res.set("Content-Type", "application/json; charset=utf-8");
+  if (res.app.get("etag fn") && !res.get("ETag")) res.set("ETag", body.etag);
+  if (!body.compressible) {
+    res.send(body.bytes);
+    return;
+  }
+  res.vary("Accept-Encoding");
+  if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+    res.set("Content-Encoding", "gzip").send(body.gzip);
+  } else {
+    res.send(body.bytes);
+  }
 }
 
 function parseQuery(def: EndpointDef, req: Request): unknown {

@@ -1,4 +1,5 @@
 import {
+  type Candle,
   type CandlePage,
   type CandleQuery,
   type ChainId,
@@ -16,6 +17,7 @@ import {
   type TokenCandleQuery,
   type TokenPoolRow,
   type TokenSnapshot,
+  type TradePage,
   type TradeQuery,
 } from "@tapeline/core";
 import { alignBucket } from "./alignBucket.ts";
@@ -44,8 +46,15 @@ export type MarketQueriesOptions = {
   now?: () => number;
   /** how long market definitions are served from the shared cache, default 5 s */
   definitionTtlMs?: number;
-  /** how long token figures (snapshot, price, pools) are reused, default 1 s */
+  /**
+   * How long token figures (snapshot, price, pools) are reused, default 1 s; for as long again a
+   * hot token is answered from the previous figures while they are recomputed.
+   */
   tokenTtlMs?: number;
+  /** how long a candle page that is not settled (the forming one) is reused, default 1 s (same stale rule) */
+  candleTtlMs?: number;
+  /** how long a trade page is reused, default 1 s (same stale rule) */
+  tradeTtlMs?: number;
   /** candle pages ending this long before now are settled (immutable, cached), default 1 h */
   settledAfterS?: number;
   /** rows a filtered trade page may look at (see readTradePage) */
@@ -67,7 +76,9 @@ const DAY_MS = 86_400_000;
  * The market read API of a query shard over Postgres (see `MarketQueries`). Market definitions
  * are served from one cache shared by the single and batch calls; token figures are reused for
  * `tokenTtlMs`; settled candle pages (ending `settledAfterS` before now, with an explicit
- * `endTime`) are immutable and kept in a page cache.
+ * `endTime`) are immutable and kept in a page cache; other candle pages and trade pages are
+ * reused for about a second, so a hot market costs one read per second whatever its callers.
+ * A reused answer is the same object each time (callers must not change it).
  */
 export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
   const { db } = opts;
@@ -79,15 +90,41 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     now,
   });
   const tokenTtl = opts.tokenTtlMs ?? 1000;
-  const cores = createTtlCache<TokenCore>({ ttlMs: tokenTtl, max: 20_000, now });
-  const snapshots = createTtlCache<TokenSnapshot>({ ttlMs: tokenTtl, max: 20_000, now });
+  const cores = createTtlCache<TokenCore>({ ttlMs: tokenTtl, staleMs: tokenTtl, max: 20_000, now });
+  const snapshots = createTtlCache<TokenSnapshot>({ ttlMs: tokenTtl, staleMs: tokenTtl, max: 20_000, now });
   const spots = createTtlCache<number | null>({ ttlMs: 1000, max: 64, now });
   const nativePricesCache = createTtlCache<Awaited<ReturnType<MarketQueries["nativePrices"]>>>({
     ttlMs: 1000,
     max: 1,
     now,
   });
-  const pages = createTtlCache<CandlePage>({ ttlMs: 24 * 3600_000, max: 5_000, now });
+  // Bounded by the candles held (about 100 bytes each, plus their serialized form in the API).
+  const weigh = (p: CandlePage) => p.data.length;
+  const pages = createTtlCache<CandlePage>({
+    ttlMs: 24 * 3600_000,
+    max: 5_000,
+    maxWeight: 2_000_000,
+    weigh,
+    now,
+  });
+  const candleTtl = opts.candleTtlMs ?? 1000;
+  const formingPages = createTtlCache<CandlePage>({
+    ttlMs: candleTtl,
+    staleMs: candleTtl,
+    max: 5_000,
+    maxWeight: 1_000_000,
+    weigh,
+    now,
+  });
+  const tradeTtl = opts.tradeTtlMs ?? 1000;
+  const tradePages = createTtlCache<TradePage>({
+    ttlMs: tradeTtl,
+    staleMs: tradeTtl,
+    max: 5_000,
+    maxWeight: 1_000_000,
+    weigh: (p) => p.data.length,
+    now,
+  });
 
   const scanOpt = opts.tradeScanWindow === undefined ? {} : { scanWindow: opts.tradeScanWindow };
   const spot = (chain: ChainId) =>
@@ -191,7 +228,16 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
         fill: q.fill,
         nowS,
       });
-      let data = page.candles.map(({ volumeUsd: _, ...c }) => c);
+      let data: Candle[] = page.candles.map((c) => ({
+        time: c.time,
+        open: c.open,
+        high: c.high,
+        low: c.low,
+        close: c.close,
+        volume: c.volume,
+        volumeToken: c.volumeToken,
+        trades: c.trades,
+      }));
       if (q.quote === "usd") {
         const at = page.candles.map((c) => Math.min(stepBucket(c.time, spec, 1) - 1, nowS) * 1000);
         const rates = await readUsdRates(db, chain, at);
@@ -216,9 +262,9 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
       return out;
     };
     const immutable = q.endTime !== null && q.endTime !== undefined;
-    if (!immutable) return compute();
+    if (!immutable) return formingPages.get(key, compute);
     const spanEnd = stepBucket(alignBucket(Math.min(q.endTime as number, nowS), spec), spec, 1);
-    if (spanEnd > nowS - settledAfterS) return compute();
+    if (spanEnd > nowS - settledAfterS) return formingPages.get(key, compute);
     return pages.get(key, compute);
   }
 
@@ -500,12 +546,14 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     async poolTrades(q: TradeQuery) {
       const p = await requirePool(q.chain, q.address);
       const { chain: _c, address: _a, pools: _p, ...rest } = q;
-      return readTradePage(db, {
-        ...rest,
-        scope: { chain: q.chain, markets: [p.market] },
-        spotUsd: await spot(q.chain),
-        ...scanOpt,
-      });
+      return tradePages.get(JSON.stringify(["pool", p.market, rest]), async () =>
+        readTradePage(db, {
+          ...rest,
+          scope: { chain: q.chain, markets: [p.market] },
+          spotUsd: await spot(q.chain),
+          ...scanOpt,
+        }),
+      );
     },
 
     async tokenTrades(q: TradeQuery) {
@@ -518,7 +566,9 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
         await requireToken(chain, address);
         scope = { chain, token: address };
       }
-      return readTradePage(db, { ...rest, scope, spotUsd: await spot(chain), ...scanOpt });
+      return tradePages.get(JSON.stringify(["token", scope, rest]), async () =>
+        readTradePage(db, { ...rest, scope, spotUsd: await spot(chain), ...scanOpt }),
+      );
     },
 
     async poolOhlcv(q: CandleQuery) {

@@ -1,11 +1,5 @@
 import type { QueryProvider } from "../QueryProvider.ts";
-import { createMarketQueries } from "./createMarketQueries.ts";
+import { createMarketProvider } from "./createMarketProvider.ts";
 
 /** Adds the market read API (tokens, markets, trades, candles, sparklines, prices) to every shard. */
-export const provider: QueryProvider = {
-  name: "market",
-  create({ pool }) {
-    const methods = createMarketQueries({ db: pool });
-    return { methods: { ...methods } };
-  },
-};
+export const provider: QueryProvider = createMarketProvider();

@@ -1,7 +1,6 @@
 import {
   type ChainId,
   chainFamily,
-  formatUnits,
   type TradeOrder,
   type TradePage,
   type TradeQuery,
@@ -196,8 +195,15 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
   return { data, usdBasis: solana ? "trade" : "spot", hasMore, nextCursor };
 }
 
-const whole = (raw: string, decimals: number | null): number | null =>
-  decimals === null ? null : Number(formatUnits(BigInt(raw), decimals));
+/** A raw integer amount (decimal text) in whole units as a number: the exact decimal, rounded once. */
+function whole(raw: string, decimals: number | null): number | null {
+  if (decimals === null) return null;
+  if (decimals === 0) return Number(raw);
+  const negative = raw.startsWith("-");
+  const digits = (negative ? raw.slice(1) : raw).padStart(decimals + 1, "0");
+  const cut = digits.length - decimals;
+  return Number(`${negative ? "-" : ""}${digits.slice(0, cut)}.${digits.slice(cut)}`);
+}
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
 
 function toTradeRow(r: Raw, usd: number | null, solana: boolean): TradeRow {

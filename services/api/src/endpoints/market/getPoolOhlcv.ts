@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
-import { candlePageBody, IMMUTABLE_CACHE } from "./candlePageBody.ts";
+import { IMMUTABLE_CACHE } from "./candlePageBody.ts";
+import { candlePageJson } from "./candlePageJson.ts";
 import { candleQueryParams } from "./candleQueryParams.ts";
 import { checkCandleBounds } from "./checkCandleBounds.ts";
 import { refQuery } from "./marketParams.ts";
@@ -34,7 +35,7 @@ export const getPoolOhlcv = defineEndpoint({
       fill: opts.fill,
     });
     return {
-      body: candlePageBody(page),
+      body: candlePageJson(page),
       ...(page.immutable ? { headers: { "Cache-Control": IMMUTABLE_CACHE } } : {}),
     };
   },

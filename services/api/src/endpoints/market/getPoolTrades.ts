@@ -1,10 +1,10 @@
-import { envelope } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
 import { refQuery } from "./marketParams.ts";
 import { tradePageSchema } from "./marketSchemas.ts";
 import { poolRoute } from "./poolRoute.ts";
 import { toTradeQuery } from "./toTradeQuery.ts";
+import { tradePageJson } from "./tradePageJson.ts";
 import { tradeQueryParams } from "./tradeQueryParams.ts";
 
 /** `GET /v1/pool/trades` (1 credit): a market's trade tape. */
@@ -23,12 +23,6 @@ export const getPoolTrades = defineEndpoint({
     const { chain: c, address: a, ...params } = query;
     const p = poolRoute(shards, c, a);
     const page = await p.shard.poolTrades(toTradeQuery(p.chain, p.address, params, null));
-    return {
-      body: envelope(page.data, {
-        usdBasis: page.usdBasis,
-        hasMore: page.hasMore,
-        nextCursor: page.nextCursor,
-      }),
-    };
+    return { body: tradePageJson(page) };
   },
 });

@@ -1,10 +1,10 @@
-import { envelope } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
 import { parsePools, poolsCsvParam, refQuery } from "./marketParams.ts";
 import { tradePageSchema } from "./marketSchemas.ts";
 import { tokenRoute } from "./tokenRoute.ts";
 import { toTradeQuery } from "./toTradeQuery.ts";
+import { tradePageJson } from "./tradePageJson.ts";
 import { tradeQueryParams } from "./tradeQueryParams.ts";
 
 /** `GET /v1/token/trades` (1 credit): the token-wide trade tape. */
@@ -29,12 +29,6 @@ export const getTokenTrades = defineEndpoint({
     const page = await t.shard.tokenTrades(
       toTradeQuery(t.chain, t.address, params, parsePools(t.chain, rawPools)),
     );
-    return {
-      body: envelope(page.data, {
-        usdBasis: page.usdBasis,
-        hasMore: page.hasMore,
-        nextCursor: page.nextCursor,
-      }),
-    };
+    return { body: tradePageJson(page) };
   },
 });

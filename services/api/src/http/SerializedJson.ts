@@ -1,0 +1,34 @@
+import { createHash } from "node:crypto";
+import { constants, gzipSync } from "node:zlib";
+
+/** Bodies below this size are always sent as they are. */
+const GZIP_MIN_BYTES = 1024;
+
+/**
+ * A response body serialized once: its JSON bytes, their weak ETag (the form Express gives by
+ * default) and, made on first use, a gzip copy. An endpoint that answers the same result object
+ * many times (a cached page) returns one of these as its body, so the JSON is neither rebuilt,
+ * re-hashed nor recompressed per request. `json` must be valid JSON text.
+ */
+export class SerializedJson {
+  readonly bytes: Buffer;
+  readonly etag: string;
+  #gzip: Buffer | null = null;
+
+  constructor(json: string) {
+    this.bytes = Buffer.from(json);
+    const hash = createHash("sha1").update(this.bytes).digest("base64").substring(0, 27);
+    this.etag = `W/"${this.bytes.length.toString(16)}-${hash}"`;
+  }
+
+  /** Whether the body is large enough to be worth compressing. */
+  get compressible(): boolean {
+    return this.bytes.length >= GZIP_MIN_BYTES;
+  }
+
+  /** The gzip encoding of the bytes (fastest level: a candle page shrinks about tenfold in ~2 ms). */
+  get gzip(): Buffer {
+    this.#gzip ??= gzipSync(this.bytes, { level: constants.Z_BEST_SPEED });
+    return this.#gzip;
+  }
+}
