@@ -1,7 +1,7 @@
 import { type Bus, Topics } from "@tapeline/core";
 import type pg from "pg";
-import { createPublicClient, webSocket } from "viem";
 import type { RpcClient } from "../rpc/createRpcClient.ts";
+import { subscribeNewHeads } from "../rpc/subscribeNewHeads.ts";
 import { pruneFinalized } from "../writer/pruneFinalized.ts";
 import { rollbackTo } from "../writer/rollbackTo.ts";
 import { BlockNotAvailableError, fetchHeaders } from "./chain/fetchHeaders.ts";
@@ -77,13 +77,7 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
     });
 
   for (const e of cfg.endpoints) {
-    if (!e.wsUrl) continue;
-    try {
-      const client = createPublicClient({ transport: webSocket(e.wsUrl, { retryCount: 3 }) });
-      unwatch.push(client.watchBlockNumber({ onBlockNumber: () => wake?.(), onError: () => {} }));
-    } catch {
-      // an unusable WebSocket endpoint leaves polling in charge
-    }
+    if (e.wsUrl) unwatch.push(subscribeNewHeads(e.wsUrl, () => wake?.()));
   }
 
   async function loadCheckpoint(): Promise<{ block: bigint; hash: string | null }> {
