@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { marketKey } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,7 +52,7 @@ function expectedTrades() {
   return out;
 }
 
-/** A source that fails after `n` getBlock calls: a crash in the middle of a batch. */
+/** A source that fails after `n` blocks fetched: a crash in the middle of a batch. */
 function crashingAfter(source: SolanaSource, n: number): SolanaSource {
   let calls = 0;
   return {
@@ -58,6 +60,11 @@ function crashingAfter(source: SolanaSource, n: number): SolanaSource {
     async getBlock(slot) {
       if (++calls > n) throw new Error("node went away");
       return source.getBlock(slot);
+    },
+    async getBlocks(slots) {
+      calls += slots.length;
+      if (calls > n) throw new Error("node went away");
+      return source.getBlocks!(slots);
     },
   };
 }
@@ -98,6 +105,49 @@ describe("Solana worker over the replay endpoint", () => {
     expect(await source.getSlot()).toBe(BigInt(server.slots.at(-1)!));
     const gap = server.slots.find((s, i) => i > 0 && s - server.slots[i - 1]! > 1)! - 1;
     expect(await source.getBlock(BigInt(gap))).toBeNull();
+  });
+
+  it("fetches several blocks in one batch request, as single calls would, skipped slots null", async () => {
+    const gap = server.slots.find((s, i) => i > 0 && s - server.slots[i - 1]! > 1)! - 1;
+    const slots = [...server.slots.slice(0, 5), gap, ...server.slots.slice(5, 12)].map(BigInt);
+    const single = createSolanaRpcSource({ endpoints: [server.url], batchSize: 1 });
+    const expected = await Promise.all(slots.map((s) => single.getBlock(s)));
+    expect(expected.filter((b) => b === null)).toHaveLength(1);
+    const before = server.requests.get("getBlock") ?? 0;
+    const batched = await createSolanaRpcSource({ endpoints: [server.url], batchSize: 4 }).getBlocks!(slots);
+    expect(batched).toEqual(expected);
+    expect(server.requests.get("getBlock")! - before).toBe(slots.length);
+
+    // a node that refuses batch requests is asked one block at a time
+    const refusing = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", async () => {
+        const body = Buffer.concat(chunks).toString();
+        const answer = body.startsWith("[")
+          ? JSON.stringify({
+              jsonrpc: "2.0",
+              id: null,
+              error: { code: -32600, message: "batch not allowed" },
+            })
+          : await fetch(server.url, {
+              method: "POST",
+              body,
+              headers: { "content-type": "application/json" },
+            }).then((r) => r.text());
+        res.end(answer);
+      });
+    });
+    await new Promise<void>((r) => refusing.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+      expect(await createSolanaRpcSource({ endpoints: [url], batchSize: 4 }).getBlocks!(slots)).toEqual(
+        expected,
+      );
+    } finally {
+      refusing.closeAllConnections();
+      await new Promise((r) => refusing.close(r));
+    }
   });
 
   it("writes the decoders' rows into Postgres; a crash and restarts lose and double nothing", async () => {

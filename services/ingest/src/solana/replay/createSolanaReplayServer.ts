@@ -14,6 +14,11 @@ export type SolanaReplayServer = {
 type RpcRequest = { jsonrpc?: string; id?: unknown; method?: string; params?: unknown[] };
 type RpcError = { code: number; message: string };
 
+const CLOSE = Buffer.from("}");
+const COMMA = Buffer.from(",");
+const OPEN_LIST = Buffer.from("[");
+const CLOSE_LIST = Buffer.from("]");
+
 class Answer {
   constructor(readonly error: RpcError) {}
 }
@@ -36,6 +41,12 @@ export async function createSolanaReplayServer(opts: {
   blocks: readonly ReplayBlock[];
   host?: string;
   port?: number;
+  /**
+   * Serialize every block's answer to the ingest's request (full details, no rewards) before
+   * listening, as a node serves blocks it already stores; otherwise each is serialized on first
+   * request. @defaultValue false
+   */
+  serializeAhead?: boolean;
 }): Promise<SolanaReplayServer> {
   const bySlot = new Map(opts.blocks.map((b) => [b.slot, b]));
   const slots = [...bySlot.keys()].sort((a, b) => a - b);
@@ -49,8 +60,9 @@ export async function createSolanaReplayServer(opts: {
     }
   }
   const requests = new Map<string, number>();
-  // getBlock answers are served many times (retries, benchmarks): keep each one serialized once
-  const blockJson = new Map<string, string>();
+  // getBlock answers are served many times (retries, benchmarks): keep each one serialized once,
+  // as bytes, by what the answer depends on (slot, details, rewards)
+  const blockJson = new Map<string, Buffer>();
 
   function blockAt(slot: number): ReplayBlock | Answer {
     const b = bySlot.get(slot);
@@ -78,6 +90,34 @@ export async function createSolanaReplayServer(opts: {
     tx.version === "legacy" ||
     typeof cfg.maxSupportedTransactionVersion === "number";
 
+  function blockValue(b: ReplayBlock, details: string, rewards: boolean): unknown {
+    const base = {
+      blockHeight: b.blockHeight,
+      blockTime: b.blockTime,
+      blockhash: b.blockhash,
+      parentSlot: b.parentSlot ?? b.slot - 1,
+      previousBlockhash: b.previousBlockhash,
+    };
+    if (details === "none") return base;
+    if (details === "signatures") {
+      return {
+        ...base,
+        signatures: b.transactions.map((t) => (t.transaction as { signatures: string[] }).signatures[0]),
+      };
+    }
+    return { ...base, ...(rewards ? { rewards: [] } : {}), transactions: b.transactions.map(entryOf) };
+  }
+
+  function serializedBlock(b: ReplayBlock, details: string, rewards: boolean): Buffer {
+    const key = `${b.slot}|${details}|${rewards}`;
+    let bytes = blockJson.get(key);
+    if (!bytes) {
+      bytes = Buffer.from(JSON.stringify(blockValue(b, details, rewards)));
+      blockJson.set(key, bytes);
+    }
+    return bytes;
+  }
+
   function handle(method: string, params: unknown[]): unknown {
     const cfg = (params.find((p) => p && typeof p === "object") as Record<string, unknown> | undefined) ?? {};
     switch (method) {
@@ -99,25 +139,7 @@ export async function createSolanaReplayServer(opts: {
         const bad = b.transactions.find((t) => !maxVersionOk(t, cfg));
         if (bad) return versionError(Number(bad.version));
         const details = (cfg.transactionDetails as string | undefined) ?? "full";
-        const base = {
-          blockHeight: b.blockHeight,
-          blockTime: b.blockTime,
-          blockhash: b.blockhash,
-          parentSlot: b.parentSlot ?? b.slot - 1,
-          previousBlockhash: b.previousBlockhash,
-        };
-        if (details === "none") return base;
-        if (details === "signatures") {
-          return {
-            ...base,
-            signatures: b.transactions.map((t) => (t.transaction as { signatures: string[] }).signatures[0]),
-          };
-        }
-        return {
-          ...base,
-          ...(cfg.rewards === false ? {} : { rewards: [] }),
-          transactions: b.transactions.map(entryOf),
-        };
+        return serializedBlock(b, details, cfg.rewards !== false);
       }
       case "getTransaction": {
         const hit = bySig.get(String(params[0]));
@@ -152,21 +174,20 @@ export async function createSolanaReplayServer(opts: {
     }
   }
 
-  function answer(req: RpcRequest): string {
+  /** The answer to one request, as byte chunks (a stored block goes out as is, not copied). */
+  function answer(req: RpcRequest, out: Buffer[]): void {
     const method = String(req.method ?? "");
     requests.set(method, (requests.get(method) ?? 0) + 1);
     const params = Array.isArray(req.params) ? req.params : [];
     const id = JSON.stringify(req.id ?? null);
-    const cacheKey = method === "getBlock" ? JSON.stringify(params) : null;
-    let result = cacheKey ? blockJson.get(cacheKey) : undefined;
-    if (result === undefined) {
-      const value = handle(method, params);
-      if (value instanceof Answer)
-        return `{"jsonrpc":"2.0","id":${id},"error":${JSON.stringify(value.error)}}`;
-      result = JSON.stringify(value);
-      if (cacheKey) blockJson.set(cacheKey, result);
+    const value = handle(method, params);
+    if (value instanceof Answer) {
+      out.push(Buffer.from(`{"jsonrpc":"2.0","id":${id},"error":${JSON.stringify(value.error)}}`));
+      return;
     }
-    return `{"jsonrpc":"2.0","id":${id},"result":${result}}`;
+    out.push(Buffer.from(`{"jsonrpc":"2.0","id":${id},"result":`));
+    out.push(Buffer.isBuffer(value) ? value : Buffer.from(JSON.stringify(value)));
+    out.push(CLOSE);
   }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -183,13 +204,27 @@ export async function createSolanaReplayServer(opts: {
         );
         return;
       }
-      const out = Array.isArray(body)
-        ? `[${body.map((r) => answer(r as RpcRequest)).join(",")}]`
-        : answer(body as RpcRequest);
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(out);
+      const out: Buffer[] = [];
+      if (Array.isArray(body)) {
+        out.push(OPEN_LIST);
+        body.forEach((r, k) => {
+          if (k > 0) out.push(COMMA);
+          answer(r as RpcRequest, out);
+        });
+        out.push(CLOSE_LIST);
+      } else {
+        answer(body as RpcRequest, out);
+      }
+      let length = 0;
+      for (const c of out) length += c.length;
+      res.writeHead(200, { "content-type": "application/json", "content-length": length });
+      res.cork();
+      for (const c of out) res.write(c);
+      res.uncork();
+      res.end();
     });
   });
+  if (opts.serializeAhead) for (const b of opts.blocks) serializedBlock(b, "full", false);
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

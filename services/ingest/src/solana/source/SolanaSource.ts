@@ -29,5 +29,10 @@ export type SolanaSource = {
   getBlockSlots(from: bigint, limit: number): Promise<bigint[]>;
   /** the block at `slot`, or null when the slot was skipped (no block will ever exist there) */
   getBlock(slot: bigint): Promise<SolanaBlock | null>;
+  /**
+   * The blocks at `slots`, in order (null for a skipped slot), fetched together where the
+   * source can (JSON-RPC batches). Optional: without it the worker calls `getBlock` per slot.
+   */
+  getBlocks?(slots: bigint[]): Promise<(SolanaBlock | null)[]>;
   close(): Promise<void>;
 };

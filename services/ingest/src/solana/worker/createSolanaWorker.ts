@@ -13,7 +13,7 @@ export type SolanaWorkerOptions = {
   startSlot?: bigint;
   /** slots per write transaction @defaultValue 32 */
   slotsPerBatch?: number;
-  /** getBlock calls in flight @defaultValue 4 */
+  /** getBlock calls in flight, for a source without `getBlocks` @defaultValue 4 */
   fetchConcurrency?: number;
   /** wait when caught up with the head @defaultValue 400 */
   pollMs?: number;
@@ -100,6 +100,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
   }
 
   async function fetchAll(slots: bigint[]): Promise<(SolanaBlock | null)[]> {
+    if (opts.source.getBlocks) return opts.source.getBlocks(slots);
     const out: (SolanaBlock | null)[] = new Array(slots.length);
     let i = 0;
     async function lane(): Promise<void> {
@@ -112,17 +113,24 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     return out;
   }
 
-  /** Fetches and decodes the next batch of slots (advancing `next`); the write comes separately. */
-  async function prepare(head: bigint, target: bigint): Promise<IngestBatch> {
-    const from = next!;
+  type Fetched = { head: bigint; from: bigint; to: bigint; slots: bigint[]; blocks: (SolanaBlock | null)[] };
+
+  /** Fetches the blocks of the batch of slots starting at `from`, up to `target`. */
+  async function fetchBatch(from: bigint, head: bigint, target: bigint): Promise<Fetched> {
     const listed = await opts.source.getBlockSlots(from, perBatch);
     const slots = listed.filter((s) => s <= target);
     // A short list covers every block up to the target; a full one ends at its last slot.
     const to = slots.length === perBatch ? slots[slots.length - 1]! : target;
     const t0 = performance.now();
     const blocks = await fetchAll(slots);
+    stats.fetchMs += performance.now() - t0;
+    return { head, from, to, slots, blocks };
+  }
+
+  /** Decodes a fetched batch (advancing `next`); the write comes separately. */
+  function decode(fetched: Fetched): IngestBatch {
+    const { head, from, to, slots, blocks } = fetched;
     const t1 = performance.now();
-    stats.fetchMs += t1 - t0;
     stats.skippedSlots += Number(to - from + 1n) - slots.length;
     const batch: IngestBatch = { chain: CHAIN, blocks: [], trades: [], pools: [], tokens: [] };
     let lastBlock: SolanaBlock | null = null;
@@ -177,27 +185,45 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     );
   }
 
+  /** Starts `p` with a handler attached, so a failure waits for the loop to collect it. */
+  function inFlight<T>(p: Promise<T>): Promise<T> {
+    p.catch(() => {});
+    return p;
+  }
+
   /**
-   * Runs batches until `target()` is reached or the worker stops. The next batch is fetched and
-   * decoded while the previous one is being written; writes stay in slot order, one at a time.
-   * On any failure the worker forgets its position, so it resumes from the stored checkpoint.
+   * Runs batches until `limit` is reached or the worker stops, in three overlapping stages: the
+   * next batch is fetched while the current one is decoded and the previous one written; writes
+   * stay in slot order, one at a time. On any failure the worker forgets its position, so it
+   * resumes from the stored checkpoint.
    */
   async function pipeline(limit: bigint | null): Promise<void> {
     await init();
     let pending: Promise<void> | null = null;
+    let ahead: Promise<Fetched> | null = null;
     try {
       while (!stopped && (limit === null || next! <= limit)) {
-        const head = await opts.source.getSlot();
-        const target = limit !== null && head > limit ? limit : head;
-        if (next! > target) {
-          await pending;
-          pending = null;
-          await new Promise((r) => setTimeout(r, pollMs));
-          continue;
+        let fetched: Fetched;
+        if (ahead) {
+          fetched = await ahead;
+          ahead = null;
+        } else {
+          const head = await opts.source.getSlot();
+          const target = limit !== null && head > limit ? limit : head;
+          if (next! > target) {
+            await pending;
+            pending = null;
+            await new Promise((r) => setTimeout(r, pollMs));
+            continue;
+          }
+          fetched = await fetchBatch(next!, head, target);
         }
-        const batch = await prepare(head, target);
+        const after = fetched.to + 1n;
+        const target = limit !== null && fetched.head > limit ? limit : fetched.head;
+        if (!stopped && after <= target) ahead = inFlight(fetchBatch(after, fetched.head, target));
+        const batch = decode(fetched);
         await pending;
-        pending = write(batch);
+        pending = inFlight(write(batch));
       }
       await pending;
     } catch (err) {
@@ -205,6 +231,9 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
       next = null;
       tracker = null;
       throw err;
+    } finally {
+      // a batch fetched ahead of a stop or a failure is dropped: `next` never moved past it
+      await ahead?.catch(() => {});
     }
   }
 
