@@ -58,7 +58,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<{ url: strin
   const pool = createPgPool({
     url: opts.database.url,
     applicationName: "dev",
-    onIdleError: (err) => logger.warn({ err: err.message }, "idle postgres connection lost"),
+    onConnectionError: (err) => logger.warn({ err: err.message }, "postgres connection lost"),
   });
   ctx.shutdown.add("pg pool", () => pool.end());
   const applied = await migrate(pool);

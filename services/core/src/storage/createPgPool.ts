@@ -8,8 +8,11 @@ export type PgPoolOptions = {
   url: string;
   max?: number;
   applicationName?: string;
-  /** Told when an idle connection dies (server restart, shutdown); the pool drops it and reconnects. */
-  onIdleError?: (err: Error) => void;
+  /**
+   * Told when a connection dies outside a query (server restart or shutdown); the pool drops it
+   * and reconnects, and a query in flight fails with its own error.
+   */
+  onConnectionError?: (err: Error) => void;
 };
 
 /** A pg connection pool with the project's type parsing. */
@@ -20,7 +23,9 @@ export function createPgPool(opts: PgPoolOptions): pg.Pool {
     application_name: opts.applicationName ?? "tapeline",
     idleTimeoutMillis: 30_000,
   });
-  // Without a listener an idle client's error would crash the process; the pool already discards it.
-  pool.on("error", (err) => opts.onIdleError?.(err));
+  // Without listeners a dying connection's error event would crash the process; both the pool
+  // (idle clients) and each client (checked out, between queries) get one.
+  pool.on("error", (err) => opts.onConnectionError?.(err));
+  pool.on("connect", (client) => client.on("error", (err) => opts.onConnectionError?.(err)));
   return pool;
 }
