@@ -1,4 +1,4 @@
-import { type Context, isMainModule, runService, serveHttp } from "@tapeline/core";
+import { ConfigError, type Context, isMainModule, runService, serveHttp } from "@tapeline/core";
 import { Redis } from "ioredis";
 import { loadRouterConfig } from "./config/loadRouterConfig.ts";
 import { createApp } from "./createApp.ts";
@@ -74,6 +74,27 @@ export async function startRouter(ctx: Context, env: Record<string, string | und
     name: "api",
     graceMs: config.shutdownGraceMs,
   });
+  if (config.demoPort !== undefined) {
+    if (!bundle.demoGate)
+      throw new ConfigError(["DEMO_PORT is set but the gate plugin offers no demo listener"]);
+    const demo = createApp({
+      endpoints,
+      shards,
+      gate: bundle.demoGate,
+      ctx,
+      demoOnly: true,
+      bodyLimitBytes: config.bodyLimitBytes,
+      readiness: shardReadiness(shards, { draining: ctx.shutdown.aborted }),
+      trustProxy: config.trustProxyHops,
+    });
+    await serveHttp(demo, {
+      host: config.host,
+      port: config.demoPort,
+      ctx,
+      name: "demo",
+      graceMs: config.shutdownGraceMs,
+    });
+  }
   ctx.logger.info(
     { shards: shards.map.shards.length, mapVersion: shards.map.version, endpoints: endpoints.flat().length },
     "router ready",

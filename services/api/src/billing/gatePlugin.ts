@@ -3,6 +3,7 @@ import type { GatePlugin } from "../gates/GatePlugin.ts";
 import { portalMount } from "../portal/portalMount.ts";
 import { createAccountService } from "./createAccountService.ts";
 import { createBillingGate } from "./createBillingGate.ts";
+import { createDemoGate } from "./createDemoGate.ts";
 import { type BillingConfig, loadBillingConfig } from "./loadBillingConfig.ts";
 
 /** The billing plugin's settings: billing itself plus `DATABASE_URL` (accounts, keys, usage history). */
@@ -36,6 +37,7 @@ export const gatePlugin: GatePlugin<BillingPluginConfig> = {
     const accounts = createAccountService({ pg, store: gate.store });
     return {
       gate,
+      demoGate: createDemoGate({ redis, config: config.billing }),
       mounts: [
         portalMount({
           accounts,

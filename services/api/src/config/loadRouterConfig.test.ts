@@ -35,6 +35,21 @@ describe("loadRouterConfig", () => {
     expect((err as ConfigError).problems).toEqual([expect.stringMatching(/no gate plugin/)]);
   });
 
+  it("refuses a demo listener without billing, and reads its port with billing", async () => {
+    const err = await loadRouterConfig(
+      { SHARD_MAP_PATH: "/m.json", BILLING_ENABLED: "false", DEMO_PORT: "8081" },
+      async () => plugin,
+    ).catch((e) => e);
+    expect((err as ConfigError).problems).toEqual([
+      expect.stringMatching(/^DEMO_PORT needs BILLING_ENABLED/),
+    ]);
+    const c = await loadRouterConfig(
+      { SHARD_MAP_PATH: "/m.json", REDIS_URL: "redis://x", DEMO_PORT: "8081" },
+      async () => plugin,
+    );
+    expect(c.demoPort).toBe(8081);
+  });
+
   it("reads a valid configuration with defaults", async () => {
     const c = await loadRouterConfig(
       { SHARD_MAP_PATH: "/m.json", BILLING_ENABLED: "false" },

@@ -21,6 +21,11 @@ export type RouterConfig = {
   trustProxyHops: number;
   /** `SHUTDOWN_GRACE_MS`, default 20000: how long in-flight requests may finish after SIGTERM. */
   shutdownGraceMs: number;
+  /**
+   * `DEMO_PORT`, optional: when set (and billing is enabled), the demo listener serves the read
+   * endpoints there with no key, rate-limited per client IP.
+   */
+  demoPort: number | undefined;
   /** `PUBLIC_URL`, optional: the base URL written into /openapi.json. */
   publicUrl: string | undefined;
   /** `BILLING_ENABLED`, default true: false serves every request unbilled (private deployments). */
@@ -51,11 +56,17 @@ export async function loadRouterConfig(
     bodyLimitBytes: r.int("BODY_LIMIT_BYTES", 256 * 1024, 1024, 64 * 1024 * 1024),
     trustProxyHops: r.int("TRUST_PROXY_HOPS", 1, 0, 16),
     shutdownGraceMs: r.int("SHUTDOWN_GRACE_MS", 20_000, 0),
+    demoPort: r.optional("DEMO_PORT") === undefined ? undefined : r.int("DEMO_PORT", 8081, 1, 65535),
     publicUrl: r.optional("PUBLIC_URL"),
     billingEnabled,
     redisUrl: billingEnabled ? r.string("REDIS_URL") : r.optional("REDIS_URL"),
     gate: null,
   };
+  if (config.demoPort !== undefined && !billingEnabled) {
+    r.problems.push(
+      "DEMO_PORT needs BILLING_ENABLED=true (the demo listener's per-IP limits live in the gate)",
+    );
+  }
   if (billingEnabled) {
     const plugin = await loadPlugin();
     if (!plugin) {

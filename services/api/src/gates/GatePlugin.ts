@@ -12,6 +12,8 @@ export type GateBundle = {
   gate: RequestGate;
   mounts?: Mount[];
   endpoints?: EndpointDef[][];
+  /** The gate of the no-key demo listener (read endpoints, limited per client IP), when offered. */
+  demoGate?: RequestGate;
   close?: () => Promise<void>;
 };
 
