@@ -33,6 +33,17 @@ export function createRpcApp(opts: {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
+  // Cached query results (a hot candle page, a token snapshot) come back as the same object for
+  // about a second: serialize each object once.
+  const serialized = new WeakMap<object, Buffer>();
+  const serializeOnce = (result: object): Buffer => {
+    let body = serialized.get(result);
+    if (!body) {
+      body = Buffer.from(JSON.stringify(result));
+      serialized.set(result, body);
+    }
+    return body;
+  };
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -64,7 +75,11 @@ export function createRpcApp(opts: {
           method
         ];
         const result = await fn?.(...(req.body as unknown[]));
-        res.json(result === undefined ? null : result);
+        if (result !== null && typeof result === "object") {
+          res.set("Content-Type", "application/json; charset=utf-8").send(serializeOnce(result));
+        } else {
+          res.json(result === undefined ? null : result);
+        }
       } catch (raw) {
         const err = toApiError(raw);
         if (err.code === "INTERNAL") logger.error({ err: raw, method }, "query method failed");
