@@ -42,13 +42,16 @@ function post(endpoint: string, body: string, timeoutMs: number): Promise<{ stat
         method: "POST",
         agent: url.protocol === "https:" ? agents.https : agents.http,
         headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-        timeout: timeoutMs,
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("error", reject);
+        res.on("error", (err) => {
+          clearTimeout(timer);
+          reject(err);
+        });
         res.on("end", () => {
+          clearTimeout(timer);
           const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
           const status = res.statusCode ?? 0;
           if (status === 429 || status >= 500) {
@@ -64,8 +67,12 @@ function post(endpoint: string, body: string, timeoutMs: number): Promise<{ stat
         });
       },
     );
-    req.on("timeout", () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
-    req.on("error", reject);
+    // the whole exchange, not only a silent socket, is bounded
+    const timer = setTimeout(() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+    req.on("error", (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
     req.end(body);
   });
 }
