@@ -9,6 +9,7 @@
  * Env: BENCH_SWAPS (total, default 200000), BENCH_BATCH (swaps per transaction, default 5000).
  */
 
+import { readFileSync } from "node:fs";
 import { type ChainId, marketKey } from "@tapeline/core";
 import { createTestDatabase } from "@tapeline/core/testing";
 import { keccak256, toHex } from "viem";
@@ -177,6 +178,23 @@ function build(r: number): IngestBatch {
   };
 }
 
+/** CPU seconds (user + system) used so far by the database's backends, from /proc (Linux). */
+async function backendCpuSeconds(pool: import("pg").Pool, name: string): Promise<number | null> {
+  const res = await pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [
+    name,
+  ]);
+  let ticks = 0;
+  try {
+    for (const { pid } of res.rows) {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  } catch {
+    return null;
+  }
+  return ticks / 100;
+}
+
 const rounds = Math.ceil(TOTAL / BATCH);
 const db = await createTestDatabase();
 try {
@@ -193,6 +211,8 @@ try {
 
   // End to end: build batch n+1 while batch n is written.
   await writeBatch(db.pool, build(0));
+  const pg0 = await backendCpuSeconds(db.pool, db.name);
+  const node0 = process.cpuUsage();
   const t0 = performance.now();
   let written = 0;
   let next = build(1);
@@ -209,6 +229,18 @@ try {
       .toLocaleString("en-US")
       .padStart(10)} swaps/s  (${written} swaps in ${rounds} batches of ${BATCH}, ${ms.toFixed(0)} ms)`,
   );
+  const nodeCpu = process.cpuUsage(node0);
+  const pg1 = await backendCpuSeconds(db.pool, db.name);
+  const nodeUs = ((nodeCpu.user + nodeCpu.system) / written) | 0;
+  if (pg0 !== null && pg1 !== null) {
+    // The load average of a shared machine inflates wall time; CPU time per swap does not move
+    // with it. Node and PostgreSQL overlap (pipelined), so on two idle cores the slower side sets the pace.
+    const pgUs = (((pg1 - pg0) * 1e6) / written) | 0;
+    const projected = Math.round(1e6 / Math.max(nodeUs, pgUs));
+    console.log(
+      `cpu per swap: node ${nodeUs} us, postgres backends ${pgUs} us -> ${projected.toLocaleString("en-US")} swaps/s on two idle cores`,
+    );
+  }
   const buckets = await db.pool.query("select count(*)::int as n from candle_buckets");
   console.log(`rows: ${written} trades, ${buckets.rows[0].n} candle buckets`);
 } finally {

@@ -44,7 +44,8 @@ export function candleBucketsSql(source: string, resFilter = "true"): { ctes: st
     join bucket_rates r on r.chain_id = s.chain_id and r.minute = s.minute
     cross join (values (1), (60), (3600), (86400)) as res(r)
     where ${resFilter}
-    order by 1, 2, 3, s.at, s.block, s.log_index, s.id
+    -- byte order (collate "C") sorts fast and matches the merge below; ids and keys are ASCII
+    order by s.market collate "C", 2, 3, s.at, s.block, s.log_index, s.id collate "C"
   ),
   -- One sort above; the aggregates read each group in that order (first and last edge).
   bucket_rows as (
@@ -69,31 +70,31 @@ export function candleBucketsSql(source: string, resFilter = "true"): { ctes: st
       (last_edge).block, (last_edge).log_index, (last_edge).id
     from bucket_rows
     on conflict (market, resolution_s, bucket_start) do update set
-      open = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id)
-                     < (c.first_at, c.first_block, c.first_log_index, c.first_id)
+      open = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id collate "C")
+                     < (c.first_at, c.first_block, c.first_log_index, c.first_id collate "C")
                   then excluded.open else c.open end,
       first_at = least(c.first_at, excluded.first_at),
-      first_block = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id)
-                     < (c.first_at, c.first_block, c.first_log_index, c.first_id)
+      first_block = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id collate "C")
+                     < (c.first_at, c.first_block, c.first_log_index, c.first_id collate "C")
                   then excluded.first_block else c.first_block end,
-      first_log_index = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id)
-                     < (c.first_at, c.first_block, c.first_log_index, c.first_id)
+      first_log_index = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id collate "C")
+                     < (c.first_at, c.first_block, c.first_log_index, c.first_id collate "C")
                   then excluded.first_log_index else c.first_log_index end,
-      first_id = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id)
-                     < (c.first_at, c.first_block, c.first_log_index, c.first_id)
+      first_id = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id collate "C")
+                     < (c.first_at, c.first_block, c.first_log_index, c.first_id collate "C")
                   then excluded.first_id else c.first_id end,
-      close = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id)
-                      > (c.last_at, c.last_block, c.last_log_index, c.last_id)
+      close = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id collate "C")
+                      > (c.last_at, c.last_block, c.last_log_index, c.last_id collate "C")
                    then excluded.close else c.close end,
       last_at = greatest(c.last_at, excluded.last_at),
-      last_block = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id)
-                      > (c.last_at, c.last_block, c.last_log_index, c.last_id)
+      last_block = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id collate "C")
+                      > (c.last_at, c.last_block, c.last_log_index, c.last_id collate "C")
                    then excluded.last_block else c.last_block end,
-      last_log_index = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id)
-                      > (c.last_at, c.last_block, c.last_log_index, c.last_id)
+      last_log_index = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id collate "C")
+                      > (c.last_at, c.last_block, c.last_log_index, c.last_id collate "C")
                    then excluded.last_log_index else c.last_log_index end,
-      last_id = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id)
-                      > (c.last_at, c.last_block, c.last_log_index, c.last_id)
+      last_id = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id collate "C")
+                      > (c.last_at, c.last_block, c.last_log_index, c.last_id collate "C")
                    then excluded.last_id else c.last_id end,
       high = greatest(c.high, excluded.high),
       low = least(c.low, excluded.low),
