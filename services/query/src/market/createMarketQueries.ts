@@ -98,12 +98,13 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     max: 1,
     now,
   });
-  // Bounded by the candles held (about 100 bytes each, plus their serialized form in the API).
+  // Page caches are bounded by the rows they hold: a candle is about 100 bytes as an object and
+  // as much again once the API has serialized it; a trade row is several times that.
   const weigh = (p: CandlePage) => p.data.length;
   const pages = createTtlCache<CandlePage>({
     ttlMs: 24 * 3600_000,
     max: 5_000,
-    maxWeight: 2_000_000,
+    maxWeight: 1_000_000,
     weigh,
     now,
   });
@@ -112,7 +113,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     ttlMs: candleTtl,
     staleMs: candleTtl,
     max: 5_000,
-    maxWeight: 1_000_000,
+    maxWeight: 500_000,
     weigh,
     now,
   });
@@ -121,7 +122,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     ttlMs: tradeTtl,
     staleMs: tradeTtl,
     max: 5_000,
-    maxWeight: 1_000_000,
+    maxWeight: 200_000,
     weigh: (p) => p.data.length,
     now,
   });
