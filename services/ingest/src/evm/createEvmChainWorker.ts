@@ -61,6 +61,7 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
   let stopped = false;
   let wake: (() => void) | null = null;
   let cp: { block: bigint; hash: string | null } | null = null;
+  let lastPruned = 0n;
   const unwatch: (() => void)[] = [];
 
   const sleep = (ms: number) =>
@@ -139,8 +140,11 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
     }
     cp = { block: to, hash: out.lastHeader!.hash };
     deps.onEvent?.({ type: "range", from, to, head, swaps: out.swaps, inserted: out.insertedTrades });
-    if (to % 64n === 0n && to > BigInt(cfg.finalityDepth))
+    // reorg bookkeeping below the finality depth is never needed again
+    if (to - lastPruned >= 64n && to > BigInt(cfg.finalityDepth)) {
       await pruneFinalized(db, cfg.chain, to - BigInt(cfg.finalityDepth));
+      lastPruned = to;
+    }
     return to < head;
   }
 

@@ -274,9 +274,15 @@ export function createRpcClient(opts: RpcClientOptions): RpcClient {
           state.head = BigInt(head.result);
           state.synced = !(syncing?.result && syncing.result !== false);
           if (state.downUntil <= Date.now()) state.failures = 0;
-        } catch {
+        } catch (err) {
           state.synced = false;
           markDown(state);
+          opts.onEvent?.({
+            type: "failover",
+            from: state.url,
+            method: "eth_blockNumber",
+            error: (err as Error).message,
+          });
         }
       }),
     );

@@ -8,6 +8,7 @@ import {
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IngestBatch } from "./IngestBatch.ts";
+import { pruneFinalized } from "./pruneFinalized.ts";
 import { rollbackTo } from "./rollbackTo.ts";
 import { writeBatch } from "./writeBatch.ts";
 
@@ -368,5 +369,36 @@ describe("rollbackTo", () => {
     const after = normalize(await readBuckets(db));
     expect(after.length).toBe(all.size);
     for (const b of after) expect(b.close).toBe(all.get(b.key)!.close);
+  });
+});
+
+describe("pruneFinalized", () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it("drops block hashes and pool snapshots below the finalized block, keeping each pool's last one", async () => {
+    const P = "0x0000000000000000000000000000000000000020";
+    for (const b of [10, 20, 30, 40]) {
+      await writeBatch(
+        db.pool,
+        batchOf([trade(P, b, 0, 1, "1")], [pool(P, BigInt(b), BigInt(b) * 1000n)], b),
+      );
+    }
+    await pruneFinalized(db.pool, CHAIN, 35n);
+    const blocks = await db.pool.query<{ number: string }>(
+      "select number from ingest_blocks order by number",
+    );
+    expect(blocks.rows.map((r) => r.number)).toEqual(["40"]);
+    const snaps = await db.pool.query<{ block: string }>("select block from pool_snapshots order by block");
+    expect(snaps.rows.map((r) => r.block)).toEqual(["30", "40"]);
+    // a rollback to a block after the finalized one still finds the state it needs
+    await rollbackTo(db.pool, CHAIN, 36n);
+    const p = await db.pool.query("select reserve0, updated_block from pools where address = $1", [P]);
+    expect(p.rows[0]).toEqual({ reserve0: "30000", updated_block: "30" });
   });
 });
