@@ -196,7 +196,54 @@ describe("candles", () => {
     expect(candles[0]!.time).toBeGreaterThanOrEqual(from);
   });
 
-  it("serves a settled page from the page cache (immutable) and the forming page fresh", async () => {
+  it("reuses a forming candle page and a trade page for a second, then answers the old one while reloading", async () => {
+    let t = nowMs;
+    let reads = 0;
+    const q = createMarketQueries({
+      db: {
+        query: ((...args: Parameters<typeof db.pool.query>) => {
+          reads++;
+          return db.pool.query(...args);
+        }) as typeof db.pool.query,
+      },
+      now: () => t,
+    });
+    const candles = () =>
+      q.poolOhlcv({
+        chain: FX_CHAIN,
+        address: FX_POOL,
+        interval: "1m",
+        limit: 50,
+        quote: "native",
+        fill: true,
+      });
+    const trades = () => q.poolTrades({ chain: FX_CHAIN, address: FX_POOL, limit: 20 });
+    const [c1, t1] = [await candles(), await trades()];
+    const afterFirst = reads;
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(await candles()).toBe(c1);
+    expect(await trades()).toBe(t1);
+    expect(reads).toBe(afterFirst);
+    t += 1500; // stale: the old answers at once, one reload each in the background
+    expect(await candles()).toBe(c1);
+    expect(await trades()).toBe(t1);
+    let c2 = await candles();
+    // the reload lands when it lands: poll, no time bound
+    while (c2 === c1) {
+      await new Promise((r) => setTimeout(r, 10));
+      c2 = await candles();
+    }
+    expect(reads).toBeGreaterThan(afterFirst);
+    expect(c2.data).toEqual(c1.data);
+    expect((await trades()).data).toEqual(t1.data);
+    t += 10_000; // past the stale window: answered from a fresh read
+    const before = reads;
+    const c3 = await candles();
+    expect(reads).toBeGreaterThan(before);
+    expect(c3).not.toBe(c2);
+  });
+
+  it("serves a settled page from the page cache (immutable), and a forming page is not immutable", async () => {
     const q = queries();
     const endTime = Math.floor(fx.graduatedAt / 1000) + 86400 * 5;
     const a = await q.poolOhlcv({
