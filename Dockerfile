@@ -21,7 +21,8 @@ COPY operator/package.json operator/
 # Postgres, browsers) stay out of the images. tsx, which runs the TypeScript sources, is a root
 # development dependency: it is installed apart, at the locked version, and linked in so `--import tsx`
 # resolves (its own dependencies resolve from its real path).
-RUN npm ci --omit=dev --workspaces --include-workspace-root=false --no-audit --no-fund \
+# (`npm install` follows the lockfile; see the Makefile for why not `npm ci`.)
+RUN npm install --omit=dev --workspaces --include-workspace-root=false --no-audit --no-fund \
  && TSX_VERSION="$(node -p "require('./package-lock.json').packages['node_modules/tsx'].version")" \
  && npm install --prefix /opt/tsx --no-audit --no-fund "tsx@${TSX_VERSION}" \
  && ln -s /opt/tsx/node_modules/tsx node_modules/tsx \

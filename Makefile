@@ -4,8 +4,11 @@ NPM_STAMP := node_modules/.install-stamp
 
 .PHONY: dev test lint format build bench crds chart install
 
+# `npm install` follows package-lock.json. Not `npm ci`: the lockfile cannot list the optional
+# prebuilt binaries of other platforms when the registry in use does not serve them, and
+# `npm ci` refuses such a lockfile as out of sync.
 $(NPM_STAMP): package.json package-lock.json $(wildcard services/*/package.json operator/package.json)
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund
 	node scripts/prepare-binaries.mjs
 	@touch $@
 
