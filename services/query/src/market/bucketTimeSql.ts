@@ -11,5 +11,6 @@ export function bucketTimeSql(spec: IntervalSpec, column: string): string {
     return `extract(epoch from date_trunc('month', to_timestamp(${column}) at time zone 'UTC'))::bigint`;
   }
   if (spec.seconds === spec.base) return `${column}`;
-  return `(floor(${column}::numeric / ${spec.seconds}) * ${spec.seconds})::bigint`;
+  // floor to a multiple in integer arithmetic (numeric division costs several times more per row)
+  return `(${column} - ((${column} % ${spec.seconds}) + ${spec.seconds}) % ${spec.seconds})`;
 }
