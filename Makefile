@@ -35,3 +35,16 @@ build: $(NPM_STAMP)
 ## Benchmarks: each script under bench/ prints its figures
 bench: $(NPM_STAMP)
 	@for f in bench/*.bench.ts; do echo "== $$f"; npx tsx $$f || exit 1; done
+
+## Regenerate the operator's TypeScript types from crds/*.yaml and copy the CRDs into the chart
+crds: $(NPM_STAMP)
+	npm run -w @tapeline/operator generate
+
+## Lint and render the Helm chart with its default values and every ci/ scenario
+chart:
+	bash scripts/k8s-tools/ensure.sh
+	. scripts/k8s-tools/versions.env; \
+	helm="$${TAPELINE_K8S_CACHE:-$${XDG_CACHE_HOME:-$$HOME/.cache}/tapeline-k8s}/helm-$$HELM_VERSION/bin/helm"; \
+	for v in "" charts/tapeline/ci/*-values.yaml; do \
+	  "$$helm" lint --strict charts/tapeline $${v:+-f $$v} && "$$helm" template t charts/tapeline $${v:+-f $$v} >/dev/null || exit 1; \
+	done
