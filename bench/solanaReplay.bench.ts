@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     const worker = createSolanaWorker({
       source: createSolanaRpcSource({
         endpoints: [server.url],
-        batchSize: Number(process.env.BENCH_RPC_BATCH ?? 8),
+        batchSize: Number(process.env.BENCH_RPC_BATCH ?? 4),
       }),
       db: db.pool,
       startSlot: BigInt(FIRST_SLOT),

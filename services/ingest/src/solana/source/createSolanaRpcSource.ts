@@ -17,7 +17,7 @@ export type SolanaRpcSourceOptions = {
   timeoutMs?: number;
   /**
    * getBlock calls sent together in one JSON-RPC batch request by `getBlocks`; 1 for endpoints
-   * that refuse batches (a refused batch also falls back to single calls) @defaultValue 8
+   * that refuse batches (a refused batch also falls back to single calls) @defaultValue 4
    */
   batchSize?: number;
 };
@@ -90,7 +90,8 @@ export function createSolanaRpcSource(opts: SolanaRpcSourceOptions): SolanaSourc
   const attempts = opts.attempts ?? 5;
   const backoffMs = opts.backoffMs ?? 100;
   const timeoutMs = opts.timeoutMs ?? 15_000;
-  const batchSize = Math.max(1, opts.batchSize ?? 8);
+  // a few blocks per answer: each answer is parsed in one go, holding up everything else
+  const batchSize = Math.max(1, opts.batchSize ?? 4);
   let batchRefused = false;
   let current = 0;
   let id = 0;

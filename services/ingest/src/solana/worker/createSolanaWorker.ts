@@ -127,10 +127,14 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     return { head, from, to, slots, blocks };
   }
 
-  /** Decodes a fetched batch (advancing `next`); the write comes separately. */
-  function decode(fetched: Fetched): IngestBatch {
+  /**
+   * Decodes a fetched batch (advancing `next`); the write comes separately. Yields to the event
+   * loop after each block, so the previous batch's write gets its database answers on time
+   * instead of after the whole batch is decoded.
+   */
+  async function decode(fetched: Fetched): Promise<IngestBatch> {
     const { head, from, to, slots, blocks } = fetched;
-    const t1 = performance.now();
+    let t1 = performance.now();
     stats.skippedSlots += Number(to - from + 1n) - slots.length;
     const batch: IngestBatch = { chain: CHAIN, blocks: [], trades: [], pools: [], tokens: [] };
     let lastBlock: SolanaBlock | null = null;
@@ -159,6 +163,9 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
         };
         batch.blocks.push(b);
       }
+      stats.decodeMs += performance.now() - t1;
+      await new Promise<void>((r) => setImmediate(r));
+      t1 = performance.now();
     }
     batch.nativePrices = tracker!.drainChanged();
     stats.decodeMs += performance.now() - t1;
@@ -221,7 +228,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
         const after = fetched.to + 1n;
         const target = limit !== null && fetched.head > limit ? limit : fetched.head;
         if (!stopped && after <= target) ahead = inFlight(fetchBatch(after, fetched.head, target));
-        const batch = decode(fetched);
+        const batch = await decode(fetched);
         await pending;
         pending = inFlight(write(batch));
       }
