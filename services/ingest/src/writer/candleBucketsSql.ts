@@ -12,7 +12,7 @@ export const USD_RATE_MAX_AGE_MS = 3_600_000;
  *
  * `source` must expose market, chain_id, token_address, quote_address, at, block, log_index, id,
  * price_native, volume_native, amount_token, amount_quote. `resFilter` is an extra condition on
- * a source row `s` and resolution `res.r` (used to rebuild only some buckets).
+ * a bucket row `b` (market, resolution_s, bucket_start), used to rebuild only some buckets.
  * Whole units are exact: raw × 1e-decimals in numeric. USD volume uses the latest native/USD
  * minute at or before the trade's minute within USD_RATE_MAX_AGE_MS; unknown rates add nothing,
  * and a bucket with no known rate keeps volume_usd null.
@@ -36,29 +36,59 @@ export function candleBucketsSql(source: string, resFilter = "true"): { ctes: st
              order by np.minute desc limit 1) as usd
     from (select distinct chain_id, minute from bucket_src) m
   ),
+  -- Trades sorted once (byte order: fast, and the merge below compares the same way; ids and keys are ASCII).
   bucket_sorted as materialized (
-    select s.market, res.r as resolution_s, (s.at / 1000 / res.r) * res.r as bucket_start,
+    select s.market, s.at / 1000 as bucket_start,
            (s.at, s.block, s.log_index, s.id, s.price_native)::candle_edge as edge,
            s.price_native, s.volume_native, s.vol_quote, s.vol_token, s.volume_native * r.usd as vol_usd
     from bucket_src s
     join bucket_rates r on r.chain_id = s.chain_id and r.minute = s.minute
-    cross join (values (1), (60), (3600), (86400)) as res(r)
-    where ${resFilter}
-    -- byte order (collate "C") sorts fast and matches the merge below; ids and keys are ASCII
-    order by s.market collate "C", 2, 3, s.at, s.block, s.log_index, s.id collate "C"
+    order by s.market collate "C", 2, s.at, s.block, s.log_index, s.id collate "C"
   ),
-  -- One sort above; the aggregates read each group in that order (first and last edge).
-  bucket_rows as (
-    select market, resolution_s, bucket_start,
-           (array_agg(edge))[1] as first_edge,
-           (array_agg(edge))[count(*)] as last_edge,
+  -- 1s buckets from the trades, then each resolution rolled up from the one below: buckets of a
+  -- market are disjoint in time, so in time order the first sub-bucket holds the first trade.
+  b1 as materialized (
+    select market, 1 as resolution_s, bucket_start,
+           (array_agg(edge))[1] as first_edge, (array_agg(edge))[count(*)] as last_edge,
            max(price_native) as high, min(price_native) as low,
            coalesce(sum(volume_native), 0) as volume_native,
            sum(vol_quote) as volume_quote, sum(vol_token) as volume_token,
-           sum(vol_usd) as volume_usd,
-           count(*)::int as trades
+           sum(vol_usd) as volume_usd, count(*)::int as trades
     from bucket_sorted
-    group by 1, 2, 3
+    group by market, bucket_start
+  ),
+  b60 as materialized (
+    select market, (60)::int as resolution_s, (bucket_start / 60) * 60 as bucket_start,
+           (array_agg(first_edge))[1] as first_edge, (array_agg(last_edge))[count(*)] as last_edge,
+           max(high) as high, min(low) as low, sum(volume_native) as volume_native,
+           sum(volume_quote) as volume_quote, sum(volume_token) as volume_token, sum(volume_usd) as volume_usd,
+           sum(trades)::int as trades
+    from (select * from b1 order by market collate "C", bucket_start) x
+    group by market, (bucket_start / 60) * 60
+  ),
+  b3600 as materialized (
+    select market, (3600)::int as resolution_s, (bucket_start / 3600) * 3600 as bucket_start,
+           (array_agg(first_edge))[1] as first_edge, (array_agg(last_edge))[count(*)] as last_edge,
+           max(high) as high, min(low) as low, sum(volume_native) as volume_native,
+           sum(volume_quote) as volume_quote, sum(volume_token) as volume_token, sum(volume_usd) as volume_usd,
+           sum(trades)::int as trades
+    from (select * from b60 order by market collate "C", bucket_start) x
+    group by market, (bucket_start / 3600) * 3600
+  ),
+  b86400 as materialized (
+    select market, (86400)::int as resolution_s, (bucket_start / 86400) * 86400 as bucket_start,
+           (array_agg(first_edge))[1] as first_edge, (array_agg(last_edge))[count(*)] as last_edge,
+           max(high) as high, min(low) as low, sum(volume_native) as volume_native,
+           sum(volume_quote) as volume_quote, sum(volume_token) as volume_token, sum(volume_usd) as volume_usd,
+           sum(trades)::int as trades
+    from (select * from b3600 order by market collate "C", bucket_start) x
+    group by market, (bucket_start / 86400) * 86400
+  ),
+  bucket_rows as (
+    select * from (
+      select * from b1 union all select * from b60 union all select * from b3600 union all select * from b86400
+    ) b
+    where ${resFilter}
   )`;
   const upsert = `
     insert into candle_buckets as c (market, resolution_s, bucket_start, open, high, low, close,

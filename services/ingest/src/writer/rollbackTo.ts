@@ -7,7 +7,7 @@ import type { RollbackResult } from "./IngestBatch.ts";
 const REBUILD = candleBucketsSql(
   `(select t.* from trades t join rb_aff a on a.market = t.market
     where t.at >= (a.min_at / 86400000) * 86400000)`,
-  `(s.at / 1000 / res.r) * res.r >= (select (a.min_at / 1000 / res.r) * res.r from rb_aff a where a.market = s.market)`,
+  `b.bucket_start >= (select (a.min_at / 1000 / b.resolution_s) * b.resolution_s from rb_aff a where a.market = b.market)`,
 );
 
 /**
