@@ -1,3 +1,6 @@
+import { isMainModule, runService } from "@tapeline/core";
+import { startIngestService } from "./service/startIngestService.ts";
+
 export * from "./devnet/createDevnetClient.ts";
 export * from "./devnet/createMarketSimulator.ts";
 export * from "./devnet/createTxSender.ts";
@@ -21,6 +24,10 @@ export * from "./evm/EvmChainConfig.ts";
 export * from "./evm/factoryRegistry.ts";
 export * from "./rpc/createRpcClient.ts";
 export * from "./rpc/RpcErrors.ts";
+export * from "./service/checkSchemaVersion.ts";
+export * from "./service/knownEvmChains.ts";
+export * from "./service/loadIngestConfig.ts";
+export * from "./service/startIngestService.ts";
 export * from "./solana/createSolanaVenueRegistry.ts";
 export * from "./solana/createSolUsdTracker.ts";
 export * from "./solana/decodeSolanaBlock.ts";
@@ -43,3 +50,5 @@ export * from "./writer/IngestBatch.ts";
 export * from "./writer/pruneFinalized.ts";
 export * from "./writer/rollbackTo.ts";
 export * from "./writer/writeBatch.ts";
+
+if (isMainModule(import.meta.url)) void runService("ingest", (ctx) => startIngestService(ctx).then(() => {}));

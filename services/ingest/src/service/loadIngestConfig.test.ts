@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { KNOWN_FACTORIES } from "../evm/factoryRegistry.ts";
+import { KNOWN_EVM_CHAINS } from "./knownEvmChains.ts";
+import { loadIngestConfig } from "./loadIngestConfig.ts";
+import { buildEvmChainConfig } from "./startEvmLiveIngest.ts";
+
+// What operator/src/chain/desiredIngestDeployment.ts sets for a Base Chain with two endpoints.
+const base = {
+  CHAIN_ID: "evm:8453",
+  CHAIN_NAME: "base",
+  FINALITY_DEPTH: "64",
+  VENUES: "UNISWAP_V2,UNISWAP_V3",
+  START_BLOCK: "20000000",
+  RPC_URL_COUNT: "2",
+  RPC_URL_0: "https://a.example",
+  RPC_URL_1: "https://b.example",
+  RPC_WS_URL: "wss://a.example",
+  DATABASE_URL: "postgres://db/tapeline",
+  REDIS_URL: "redis://redis:6379",
+  PORT: "8080",
+};
+
+describe("loadIngestConfig", () => {
+  it("reads the operator's variables and fills a known chain's defaults", () => {
+    const c = loadIngestConfig(base);
+    expect(c).toMatchObject({
+      chain: "evm:8453",
+      chainName: "base",
+      finalityDepth: 64,
+      venues: ["UNISWAP_V2", "UNISWAP_V3"],
+      startBlock: 20_000_000n,
+      rpcUrls: ["https://a.example", "https://b.example"],
+      bus: { kind: "redis", url: "redis://redis:6379", prefix: "tl:bus:" },
+      port: 8080,
+    });
+    const known = KNOWN_EVM_CHAINS[8453]!;
+    expect(c.evm).toMatchObject({ wrappedNative: known.wrappedNative, opStack: true, factories: [] });
+    const cfg = buildEvmChainConfig(c as Parameters<typeof buildEvmChainConfig>[0], 5n);
+    // the WebSocket rides on the first endpoint; the built-in factories of the chain stay the registry's
+    expect(cfg.endpoints).toEqual([
+      { url: "https://a.example", wsUrl: "wss://a.example" },
+      { url: "https://b.example" },
+    ]);
+    expect(cfg.enabledVenues).toEqual(["UNISWAP_V2", "UNISWAP_V3"]);
+    expect(KNOWN_FACTORIES["evm:8453"]?.length).toBeGreaterThan(0);
+  });
+
+  it("has every built-in chain's addresses lowercase and distinct from its stablecoins", () => {
+    for (const [id, k] of Object.entries(KNOWN_EVM_CHAINS)) {
+      for (const a of [k.wrappedNative, ...k.stablecoins]) expect(a, id).toMatch(/^0x[0-9a-f]{40}$/);
+      expect(k.stablecoins, id).not.toContain(k.wrappedNative);
+    }
+  });
+
+  it("takes BUS=memory without Redis, and Solana without EVM settings", () => {
+    const c = loadIngestConfig({
+      ...base,
+      CHAIN_ID: "solana",
+      VENUES: "PUMPSWAP",
+      BUS: "memory",
+      REDIS_URL: "",
+    });
+    expect(c.bus).toEqual({ kind: "memory" });
+    expect(c.evm).toBeNull();
+  });
+
+  it("lists every problem at once", () => {
+    let problems: string[] = [];
+    try {
+      loadIngestConfig({
+        CHAIN_ID: "evm:999999",
+        VENUES: "UNISWAP_V2,RAYDIUM_CLMM",
+        RPC_URL_0: "https://a.example",
+        START_BLOCK: "-1",
+        STABLECOINS: "0x12",
+        EXTRA_FACTORIES:
+          '[{"factory":"0x0000000000000000000000000000000000000001","venueType":"NOPE","exchangeName":"x"}]',
+      });
+    } catch (err) {
+      problems = (err as { problems: string[] }).problems;
+    }
+    expect(problems).toEqual([
+      "CHAIN_NAME is required",
+      expect.stringMatching(/^VENUES: no evm:999999 decoder for RAYDIUM_CLMM/),
+      'START_BLOCK must be a block number, got "-1"',
+      "RPC_URL_COUNT is required (with RPC_URL_0 … RPC_URL_<count-1>)",
+      "DATABASE_URL is required",
+      "REDIS_URL is required",
+      "WRAPPED_NATIVE is required: evm:999999 is not a chain with built-in defaults",
+      'STABLECOINS[0] must be a 0x address, got "0x12"',
+      expect.stringMatching(/^EXTRA_FACTORIES\[0\]\.venueType must be one of/),
+    ]);
+  });
+});
