@@ -2,13 +2,16 @@ import type { EnqueueOptions, JobQueue, JobState } from "@tapeline/core";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 
+/** BullMQ key prefix of the jobs workers (services/jobs `BULL_PREFIX` default, core's createBullQueue default). */
+export const JOBS_BULL_PREFIX = "tl:bull";
+
 /** The part of the JobQueue port the operator uses: it enqueues and reads states; the jobs workers process. */
 export type OperatorJobQueue = Pick<JobQueue, "enqueue" | "getState" | "close">;
 
 /**
  * A BullMQ-backed queue for the operator. Jobs keep their id (idempotency) and, completed, stay in Redis
  * for BullMQ's default retention, so enqueueing the same backfill again is a no-op.
- * @param prefix BullMQ key prefix (default `bull`), distinct per test suite.
+ * @param prefix BullMQ key prefix (default `tl:bull`, the prefix the jobs workers read with), distinct per test suite.
  */
 export function createBullJobQueue(redisUrl: string, opts: { prefix?: string } = {}): OperatorJobQueue {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
@@ -16,7 +19,7 @@ export function createBullJobQueue(redisUrl: string, opts: { prefix?: string } =
   const queue = (name: string) => {
     let q = queues.get(name);
     if (!q) {
-      q = new Queue(name, { connection, ...(opts.prefix ? { prefix: opts.prefix } : {}) });
+      q = new Queue(name, { connection, prefix: opts.prefix ?? JOBS_BULL_PREFIX });
       queues.set(name, q);
     }
     return q;

@@ -10,11 +10,13 @@ import {
   sharedEnv,
 } from "../kube/podDefaults.ts";
 import type { KubeObject } from "../kube/types.ts";
-import { shardMapName, shardName, shardSelector, shardWorkloadName } from "./shardNames.ts";
+import { shardName, shardSelector, shardWorkloadName } from "./shardNames.ts";
 
 /**
  * The query Deployment of shard `index`. Rolling updates never take the shard's last pod down
  * (maxUnavailable 0). `retiredAtMs` marks a shard that has left the shard map and is draining.
+ * The pod gets its identity (SHARD_NAME, SHARD_SET) and the shared connection settings, the
+ * variables the query pod reads (services/query/src/loadQueryConfig.ts); the shard map is the router's.
  */
 export function desiredShardDeployment(
   shardSet: ShardSet,
@@ -56,8 +58,6 @@ export function desiredShardDeployment(
               env: [
                 { name: "SHARD_NAME", value: shardName(index) },
                 { name: "SHARD_SET", value: setName },
-                { name: "SHARD_MAP_CONFIGMAP", value: shardMapName(setName) },
-                { name: "PARTITIONS", value: String(spec.partitions ?? 4096) },
                 ...sharedEnv(settings),
               ],
               ...httpProbes(),

@@ -52,8 +52,6 @@ describe("desiredShardDeployment", () => {
                 env: [
                   { name: "SHARD_NAME", value: "shard-2" },
                   { name: "SHARD_SET", value: "main" },
-                  { name: "SHARD_MAP_CONFIGMAP", value: "main-shard-map" },
-                  { name: "PARTITIONS", value: "4096" },
                   {
                     name: "DATABASE_URL",
                     valueFrom: { secretKeyRef: { name: "tapeline-postgres", key: "url" } },

@@ -29,3 +29,4 @@ export * from "./storage/EmbeddedPostgresError.ts";
 export * from "./storage/migrate.ts";
 export * from "./storage/startEmbeddedPostgres.ts";
 export * from "./net/freePort.ts";
+export * from "./ports/backfillQueues.ts";

@@ -81,7 +81,7 @@ describe("jobs worker", () => {
       /REDIS_URL is required[\s\S]*JOBS_CONCURRENCY[\s\S]*DATABASE_URL must be a postgres/,
     );
     expect(loadJobsConfig({ REDIS_URL: "redis://127.0.0.1:6379" })).toMatchObject({
-      queueName: "jobs",
+      queueNames: ["jobs", "backfill"],
       concurrency: 4,
       bullPrefix: "tl:bull",
       databaseUrl: undefined,

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
+  BACKFILL_QUEUE,
   type Context,
   createBullQueue,
   createEnvReader,
@@ -11,11 +12,22 @@ import {
   type JobQueue,
   NonRetryableJobError,
   runService,
+  serveHttp,
 } from "@tapeline/core";
 import type pg from "pg";
+import { createDrainQueue } from "./backfill/createDrainQueue.ts";
+import { createJobsHttpHandler } from "./createJobsHttpHandler.ts";
 
-/** What a job processor gets besides its job: the context, the queue (to enqueue follow-ups), Postgres. */
-export type JobDeps = { ctx: Context; queue: JobQueue; pool: pg.Pool | null };
+/**
+ * What a job processor gets besides its job: the context, the queue (to enqueue follow-ups),
+ * Postgres, and `drainQueue` (removes a queue's waiting and delayed jobs; with BullMQ only).
+ */
+export type JobDeps = {
+  ctx: Context;
+  queue: JobQueue;
+  pool: pg.Pool | null;
+  drainQueue?: (queue: string) => Promise<number>;
+};
 
 /**
  * Processes one job. Jobs are idempotent (keyed by their id, e.g. chain and block range); an
@@ -93,12 +105,18 @@ export type JobsConfig = {
   redisUrl: string;
   /** `BULL_PREFIX`, default `tl:bull`: prefix of BullMQ's keys (must match the producers'). */
   bullPrefix: string;
-  /** `JOBS_QUEUE`, default `jobs`: the queue this worker takes jobs from. */
-  queueName: string;
+  /**
+   * `JOBS_QUEUES` (csv), default `jobs,backfill`: the queues this worker takes jobs from; `backfill`
+   * is where the operator enqueues `backfill-chain` and `cancel-backfill`.
+   */
+  queueNames: string[];
   /** `JOBS_CONCURRENCY`, default 4: jobs run at once by this process. */
   concurrency: number;
   /** `DATABASE_URL`, optional: Postgres for processors that write the store. */
   databaseUrl: string | undefined;
+  /** `HOST`, default `0.0.0.0`, and `PORT`, default 8080: /healthz, /readyz and /metrics. */
+  host: string;
+  port: number;
 };
 
 /**
@@ -110,10 +128,18 @@ export function loadJobsConfig(env: Record<string, string | undefined> = process
   const config: JobsConfig = {
     redisUrl: r.string("REDIS_URL"),
     bullPrefix: r.string("BULL_PREFIX", "tl:bull"),
-    queueName: r.string("JOBS_QUEUE", "jobs"),
+    queueNames: r
+      .string("JOBS_QUEUES", `jobs,${BACKFILL_QUEUE}`)
+      .split(",")
+      .map((q) => q.trim())
+      .filter(Boolean),
     concurrency: r.int("JOBS_CONCURRENCY", 4, 1, 256),
     databaseUrl: r.optional("DATABASE_URL"),
+    host: r.string("HOST", "0.0.0.0"),
+    port: r.int("PORT", 8080, 1, 65_535),
   };
+  for (const q of config.queueNames)
+    if (q.includes(":")) r.problems.push(`JOBS_QUEUES: queue names cannot contain ":" (${q})`);
   if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl))
     r.problems.push("REDIS_URL must be a redis:// URL");
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
@@ -123,7 +149,10 @@ export function loadJobsConfig(env: Record<string, string | undefined> = process
   return config;
 }
 
-/** The jobs process: a BullMQ worker running the registered processors; SIGTERM closes it gracefully. */
+/**
+ * The jobs process: a BullMQ worker per queue running the registered processors, /healthz,
+ * /readyz and /metrics on PORT; SIGTERM stops taking jobs and lets the running ones finish.
+ */
 export async function startJobs(ctx: Context, env: Record<string, string | undefined> = process.env) {
   const config = loadJobsConfig(env);
   const processors = await loadProcessors();
@@ -131,15 +160,20 @@ export async function startJobs(ctx: Context, env: Record<string, string | undef
   if (pool) ctx.shutdown.add("postgres", () => pool.end());
   const queue = createBullQueue({ url: config.redisUrl, prefix: config.bullPrefix, logger: ctx.logger });
   ctx.shutdown.add("queue", () => queue.close());
-  const worker = await startJobsWorker({
-    queue,
-    queueName: config.queueName,
-    processors,
-    deps: { ctx, queue, pool },
-    concurrency: config.concurrency,
-  });
-  ctx.shutdown.add("worker", () => worker.close());
-  ctx.logger.info({ queue: config.queueName, jobs: Object.keys(processors) }, "jobs worker ready");
+  const drain = createDrainQueue({ url: config.redisUrl, prefix: config.bullPrefix });
+  ctx.shutdown.add("drain connection", () => drain.close());
+  await serveHttp(createJobsHttpHandler(ctx), { host: config.host, port: config.port, ctx, name: "http" });
+  for (const queueName of config.queueNames) {
+    const worker = await startJobsWorker({
+      queue,
+      queueName,
+      processors,
+      deps: { ctx, queue, pool, drainQueue: drain.drainQueue },
+      concurrency: config.concurrency,
+    });
+    ctx.shutdown.add(`worker ${queueName}`, () => worker.close());
+  }
+  ctx.logger.info({ queues: config.queueNames, jobs: Object.keys(processors) }, "jobs worker ready");
 }
 
 if (isMainModule(import.meta.url)) void runService("jobs", (ctx) => startJobs(ctx));

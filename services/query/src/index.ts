@@ -17,7 +17,7 @@ export async function startQueryPod(ctx: Context, env: Record<string, string | u
   const pool = createPgPool({
     url: config.databaseUrl,
     max: config.pgPoolMax,
-    applicationName: config.shardName,
+    applicationName: config.shardSet ? `${config.shardSet}/${config.shardName}` : config.shardName,
   });
   ctx.shutdown.add("postgres", () => pool.end());
   const service = await createQueryService({ pool, ctx, providers: await loadQueryProviders() });
@@ -35,7 +35,10 @@ export async function startQueryPod(ctx: Context, env: Record<string, string | u
     name: "rpc",
     graceMs: config.shutdownGraceMs,
   });
-  ctx.logger.info({ shard: config.shardName, methods: [...service.methods] }, "query pod ready");
+  ctx.logger.info(
+    { shard: config.shardName, shardSet: config.shardSet, methods: [...service.methods] },
+    "query pod ready",
+  );
 }
 
 if (isMainModule(import.meta.url)) void runService("query", (ctx) => startQueryPod(ctx));

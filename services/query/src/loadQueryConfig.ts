@@ -10,8 +10,10 @@ export type QueryConfig = {
   databaseUrl: string;
   /** `PG_POOL_MAX`, default 10: connections per pod. */
   pgPoolMax: number;
-  /** `SHARD_NAME`, default `query`: this shard's name in the shard map, for logs. */
+  /** `SHARD_NAME`, default `query`: this shard's name in the shard map (the operator sets it), for logs. */
   shardName: string;
+  /** `SHARD_SET`, optional: the ShardSet the shard belongs to (the operator sets it), for logs. */
+  shardSet: string | undefined;
   /** `RPC_BODY_LIMIT_BYTES`, default 1048576: bound of an RPC body. */
   bodyLimitBytes: number;
   /** `SHUTDOWN_GRACE_MS`, default 20000: how long in-flight calls may finish after SIGTERM. */
@@ -34,6 +36,7 @@ export function loadQueryConfig(env: Record<string, string | undefined> = proces
     databaseUrl,
     pgPoolMax: r.int("PG_POOL_MAX", 10, 1, 1000),
     shardName: r.string("SHARD_NAME", "query"),
+    shardSet: r.optional("SHARD_SET"),
     bodyLimitBytes: r.int("RPC_BODY_LIMIT_BYTES", 1024 * 1024, 1024),
     shutdownGraceMs: r.int("SHUTDOWN_GRACE_MS", 20_000, 0),
   };
