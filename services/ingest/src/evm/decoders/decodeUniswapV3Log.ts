@@ -32,7 +32,11 @@ export function decodeUniswapV3Log(log: RawLog, venueType: VenueType = "UNISWAP_
         fee: null,
       };
     }
-    if (t0 === DexTopics.v3Mint && log.topics.length === 4) {
+    if ((t0 === DexTopics.v3Mint || t0 === DexTopics.v3Burn) && log.topics.length === 4) {
+      // Mint's data starts with the (unindexed) sender; Burn's with the liquidity amount.
+      const burn = t0 === DexTopics.v3Burn;
+      const first = burn ? 0 : 1;
+      const sign = burn ? -1n : 1n;
       return {
         block: log.blockNumber,
         blockHash: log.blockHash,
@@ -43,25 +47,9 @@ export function decodeUniswapV3Log(log: RawLog, venueType: VenueType = "UNISWAP_
         pool,
         tickLower: int24FromTopic(log.topics[2]!),
         tickUpper: int24FromTopic(log.topics[3]!),
-        liquidityDelta: wordAt(log.data, 1),
-        amount0: wordAt(log.data, 2),
-        amount1: wordAt(log.data, 3),
-      };
-    }
-    if (t0 === DexTopics.v3Burn && log.topics.length === 4) {
-      return {
-        block: log.blockNumber,
-        blockHash: log.blockHash,
-        txHash: log.transactionHash,
-        logIndex: log.logIndex,
-        kind: "liquidity",
-        venueType,
-        pool,
-        tickLower: int24FromTopic(log.topics[2]!),
-        tickUpper: int24FromTopic(log.topics[3]!),
-        liquidityDelta: -wordAt(log.data, 0),
-        amount0: -wordAt(log.data, 1),
-        amount1: -wordAt(log.data, 2),
+        liquidityDelta: sign * wordAt(log.data, first),
+        amount0: sign * wordAt(log.data, first + 1),
+        amount1: sign * wordAt(log.data, first + 2),
       };
     }
     if (t0 === DexTopics.v3Initialize && log.topics.length === 1) {
@@ -77,7 +65,13 @@ export function decodeUniswapV3Log(log: RawLog, venueType: VenueType = "UNISWAP_
         tick: Number(signedWordAt(log.data, 1, 24)),
       };
     }
-    if (t0 === DexTopics.v3PoolCreated && log.topics.length === 4) {
+    if (
+      (t0 === DexTopics.v3PoolCreated || t0 === DexTopics.slipstreamPoolCreated) &&
+      log.topics.length === 4
+    ) {
+      // Uniswap's indexes the fee and puts tick spacing and pool in data; Slipstream's indexes
+      // the tick spacing and has no fee.
+      const slipstream = t0 === DexTopics.slipstreamPoolCreated;
       return {
         block: log.blockNumber,
         blockHash: log.blockHash,
@@ -86,31 +80,11 @@ export function decodeUniswapV3Log(log: RawLog, venueType: VenueType = "UNISWAP_
         kind: "poolCreated",
         venueType,
         factory: pool,
-        pool: addressAt(log.data, 1),
+        pool: addressAt(log.data, slipstream ? 0 : 1),
         token0: addressFromWord(log.topics[1]!),
         token1: addressFromWord(log.topics[2]!),
-        fee: Number(BigInt(log.topics[3]!)),
-        tickSpacing: Number(signedWordAt(log.data, 0, 24)),
-        hooks: null,
-        stable: null,
-        sqrtPriceX96: null,
-        tick: null,
-      };
-    }
-    if (t0 === DexTopics.slipstreamPoolCreated && log.topics.length === 4) {
-      return {
-        block: log.blockNumber,
-        blockHash: log.blockHash,
-        txHash: log.transactionHash,
-        logIndex: log.logIndex,
-        kind: "poolCreated",
-        venueType,
-        factory: pool,
-        pool: addressAt(log.data, 0),
-        token0: addressFromWord(log.topics[1]!),
-        token1: addressFromWord(log.topics[2]!),
-        fee: null,
-        tickSpacing: int24FromTopic(log.topics[3]!),
+        fee: slipstream ? null : Number(BigInt(log.topics[3]!)),
+        tickSpacing: slipstream ? int24FromTopic(log.topics[3]!) : Number(signedWordAt(log.data, 0, 24)),
         hooks: null,
         stable: null,
         sqrtPriceX96: null,
