@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { BackfillJobs, chainBackfillQueue, createBullQueue } from "@tapeline/core";
 import {
   createTestDatabase,
   deleteRedisKeys,
@@ -89,14 +90,20 @@ describe("ingest entry point, as the operator runs it", () => {
   let client: DevnetClient;
   let deployment: DevnetDeployment;
   let db: TestDatabase;
+  let liveFrom: bigint;
   const prefix = testRedisPrefix("ingest-entry");
+  // BullMQ joins prefix and queue with ":"
+  const bullPrefix = prefix.replace(/:$/, "");
   const procs: Proc[] = [];
 
   beforeAll(async () => {
     anvil = await startAnvil();
     client = createDevnetClient({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId });
     deployment = await deployUniswap(client);
-    await createMarketSimulator({ client, deployment, seed: 31 }).runSimulatorSteps(15);
+    await createMarketSimulator({ client, deployment, seed: 30 }).runSimulatorSteps(10);
+    // live ingest begins here; the history before it comes through a backfill request
+    liveFrom = (await client.getBlockNumber()) + 1n;
+    await createMarketSimulator({ client, deployment, seed: 31 }).runSimulatorSteps(10);
     db = await createTestDatabase();
   });
 
@@ -115,7 +122,7 @@ describe("ingest entry point, as the operator runs it", () => {
       CHAIN_NAME: "devnet",
       FINALITY_DEPTH: "64",
       VENUES: "UNISWAP_V2,UNISWAP_V3,UNISWAP_V4",
-      START_BLOCK: deployment.startBlock.toString(),
+      START_BLOCK: liveFrom.toString(),
       RPC_URL_COUNT: "1",
       RPC_URL_0: anvil.rpcUrl,
       RPC_WS_URL: anvil.wsUrl,
@@ -128,23 +135,24 @@ describe("ingest entry point, as the operator runs it", () => {
       EXTRA_FACTORIES: JSON.stringify(devnet.factories),
       // this suite's own streams, and a devnet's pace
       BUS_PREFIX: prefix,
+      BULL_PREFIX: bullPrefix,
       POLL_INTERVAL_MS: "50",
       MAX_BLOCK_RANGE: "5",
     };
   }
 
-  it("indexes to the head, serves readiness and metrics, publishes trades, and on SIGTERM commits its batch and exits 0", async () => {
+  it("indexes to the head from START_BLOCK, serves readiness and metrics, publishes trades, fills history on a backfill request, and on SIGTERM commits its batch and exits 0", async () => {
     const port = await freePort();
     const proc = startEntry(operatorEnv(port));
     procs.push(proc);
-    const chain = `evm:${anvil.chainId}`;
+    const chain = `evm:${anvil.chainId}` as const;
 
     const head = await client.getBlockNumber();
     const ready = await untilIndexed(proc, port, head);
     expect(ready).toMatchObject({ chain, headBlock: Number(head), indexedBlock: Number(head), lagMs: 0 });
 
-    const swaps = await chainSwaps(client, deployment, deployment.startBlock, head);
-    expect(swaps.length).toBeGreaterThan(10);
+    const swaps = await chainSwaps(client, deployment, liveFrom, head);
+    expect(swaps.length).toBeGreaterThan(5);
     const rows = await db.pool.query<{ id: string }>("select id from trades order by id");
     expect(rows.rows.map((r) => r.id)).toEqual(swaps.map((s) => s.id).sort());
 
@@ -156,6 +164,37 @@ describe("ingest entry point, as the operator runs it", () => {
       expect(await redis.xlen(`${prefix}trades.${chain}`)).toBe(swaps.length);
     } finally {
       redis.disconnect();
+    }
+
+    // a backfill request as the jobs workers forward it to the chain's queue
+    const queue = createBullQueue({ url: TEST_REDIS_URL, prefix: bullPrefix });
+    try {
+      const planned = await queue.enqueue(
+        chainBackfillQueue(chain),
+        BackfillJobs.chain,
+        {
+          chain,
+          chainName: "devnet",
+          namespace: "test",
+          fromBlock: Number(deployment.startBlock),
+          blocksPerJob: 7,
+        },
+        { jobId: "plan-test" },
+      );
+      const all = await chainSwaps(client, deployment, deployment.startBlock, head);
+      expect(all.length).toBeGreaterThan(swaps.length);
+      for (;;) {
+        expect(await queue.getState(chainBackfillQueue(chain), planned)).not.toBe("failed");
+        const n = await db.pool.query<{ n: string }>("select count(*)::text as n from trades");
+        if (Number(n.rows[0]!.n) >= all.length) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const filled = await db.pool.query<{ id: string }>("select id from trades order by id");
+      expect(filled.rows.map((r) => r.id)).toEqual(all.map((s) => s.id).sort());
+      const live = await db.pool.query<{ block: string }>("select block from ingest_live_starts");
+      expect(live.rows).toEqual([{ block: liveFrom.toString() }]);
+    } finally {
+      await queue.close();
     }
 
     const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();

@@ -18,6 +18,7 @@ import {
   JOBS_BULL_PREFIX,
   type OperatorJobQueue,
 } from "../../operator/src/queue/createBullJobQueue.ts";
+import { EVM_BACKFILL_JOB } from "../../services/ingest/src/evm/createEvmBackfillProcessor.ts";
 import { loadJobsConfig, startJobs } from "../../services/jobs/src/index.ts";
 
 const until = async (check: () => Promise<boolean>) => {
@@ -57,6 +58,8 @@ describe("backfill names between the operator and the jobs service", () => {
     expect(config.bullPrefix).toBe(JOBS_BULL_PREFIX);
     expect(config.queueNames).toContain(BACKFILL_QUEUE);
     expect([BACKFILL_JOB, CANCEL_BACKFILL_JOB]).toEqual([BackfillJobs.chain, BackfillJobs.cancel]);
+    // the ranges the ingest worker plans on its chain's queue are the ones its processor takes
+    expect(EVM_BACKFILL_JOB).toBe(BackfillJobs.evmRange);
   });
 
   it("forwards backfill-chain to the chain's queue, and cancel-backfill empties it", async () => {

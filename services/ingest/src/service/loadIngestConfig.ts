@@ -65,6 +65,11 @@ export type IngestConfig = {
   /** `HOST`, default `0.0.0.0`, and `PORT`, default 8080: /healthz, /readyz and /metrics. */
   host: string;
   port: number;
+  /**
+   * `BULL_PREFIX`, default `tl:bull`, and `BACKFILL_CONCURRENCY`, default 1: the BullMQ prefix of
+   * the chain's backfill queue (consumed when Redis is configured; EVM only) and the ranges run at once.
+   */
+  backfill: { bullPrefix: string; concurrency: number };
   /** `PG_POOL_MAX`, default 4: database connections. */
   pgPoolMax: number;
   /** EVM settings; null on Solana. */
@@ -242,6 +247,10 @@ export function loadIngestConfig(env: Env = process.env): IngestConfig {
     redisUrl,
     host: r.string("HOST", "0.0.0.0"),
     port: r.int("PORT", 8080, 1, 65_535),
+    backfill: {
+      bullPrefix: r.string("BULL_PREFIX", "tl:bull"),
+      concurrency: r.int("BACKFILL_CONCURRENCY", 1, 1, 32),
+    },
     pgPoolMax: r.int("PG_POOL_MAX", 4, 2, 100),
     evm: chainOk && !isSolana ? readEvm(r, env, evmId) : null,
   };

@@ -1,11 +1,13 @@
 import { type Bus, ConfigError, type Context } from "@tapeline/core";
 import type pg from "pg";
 import { startEvmChainWorker } from "../evm/createEvmChainWorker.ts";
+import type { EvmIngestDeps } from "../evm/createEvmIngest.ts";
 import type { EvmChainConfig } from "../evm/EvmChainConfig.ts";
 import { createRpcClient } from "../rpc/createRpcClient.ts";
 import type { IngestMetrics } from "./createIngestMetrics.ts";
 import type { IngestRunner } from "./IngestRunner.ts";
 import type { IngestConfig, IngestEvmSettings } from "./loadIngestConfig.ts";
+import { recordLiveStart } from "./recordLiveStart.ts";
 
 /**
  * The chain configuration of the EVM worker from the service's configuration. `startBlock` is
@@ -38,8 +40,10 @@ export function buildEvmChainConfig(
 }
 
 /**
- * Starts the EVM live worker: checks that the endpoints serve the configured chain, then
- * follows its head from the checkpoint (or START_BLOCK, or the current head on a first start).
+ * Starts the EVM live worker: checks that the endpoints serve the configured chain, records
+ * where live ingest begins (once per chain), then follows the head from the checkpoint (or
+ * START_BLOCK, or the current head on a first start).
+ * @returns the runner, and the pipeline's dependencies for history backfills.
  * @throws ConfigError when an endpoint serves another chain.
  */
 export async function startEvmLiveIngest(deps: {
@@ -48,7 +52,7 @@ export async function startEvmLiveIngest(deps: {
   pool: pg.Pool;
   bus: Bus;
   metrics: IngestMetrics;
-}): Promise<IngestRunner> {
+}): Promise<IngestRunner & { backfillDeps: EvmIngestDeps }> {
   const { ctx, config, metrics } = deps;
   const logger = ctx.logger.child({ component: "evm worker", chain: config.chain });
   const probe = buildEvmChainConfig(config, 0n);
@@ -74,6 +78,15 @@ export async function startEvmLiveIngest(deps: {
   if (wrong.length > 0) throw new ConfigError(wrong);
   const startBlock = config.startBlock ?? (await rpc.refreshHeads());
   const cfg = buildEvmChainConfig(config, startBlock);
+  const cp = await deps.pool.query<{ block: string }>(
+    "select block from ingest_checkpoints where chain_id = $1",
+    [config.chain],
+  );
+  const liveStart = await recordLiveStart(
+    deps.pool,
+    config.chain,
+    cp.rows[0] ? BigInt(cp.rows[0].block) + 1n : startBlock,
+  );
   const worker = startEvmChainWorker({
     cfg,
     rpc,
@@ -108,6 +121,13 @@ export async function startEvmLiveIngest(deps: {
       }
     },
   });
-  logger.info({ startBlock: startBlock.toString(), venues: config.venues }, "evm worker started");
-  return { done: worker.done, stop: () => worker.stop() };
+  logger.info(
+    { startBlock: startBlock.toString(), liveStart: liveStart.toString(), venues: config.venues },
+    "evm worker started",
+  );
+  return {
+    done: worker.done,
+    stop: () => worker.stop(),
+    backfillDeps: { cfg, rpc, db: deps.pool, native: config.evm.native },
+  };
 }

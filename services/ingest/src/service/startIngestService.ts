@@ -1,6 +1,7 @@
 import {
   type Bus,
   type Context,
+  createBullQueue,
   createMemoryBus,
   createPgPool,
   createRedisBus,
@@ -14,6 +15,7 @@ import { KNOWN_EVM_CHAINS } from "./knownEvmChains.ts";
 import { type IngestConfig, type IngestEvmSettings, loadIngestConfig } from "./loadIngestConfig.ts";
 import { readChainReadiness } from "./readChainReadiness.ts";
 import { registerChain } from "./registerChain.ts";
+import { startEvmBackfillConsumer } from "./startEvmBackfillConsumer.ts";
 import { startEvmLiveIngest } from "./startEvmLiveIngest.ts";
 import { startSolanaLiveIngest } from "./startSolanaLiveIngest.ts";
 
@@ -62,17 +64,40 @@ export async function startIngestService(
   const { port } = await serveHttp(handler, { host: config.host, port: config.port, ctx, name: "http" });
 
   const metrics = createIngestMetrics(ctx.metrics, config.chain);
-  const runner: IngestRunner = config.evm
-    ? await startEvmLiveIngest({
+  let runner: IngestRunner;
+  if (config.evm) {
+    const evm = await startEvmLiveIngest({
+      ctx,
+      config: config as IngestConfig & { evm: IngestEvmSettings },
+      pool,
+      bus,
+      metrics,
+    });
+    runner = evm;
+    // hooks run in reverse: the backfill range and the live batch in progress are committed
+    // before the HTTP server, the bus and the database close
+    ctx.shutdown.add("worker", () => runner.stop());
+    if (config.redisUrl) {
+      const queue = createBullQueue({
+        url: config.redisUrl,
+        prefix: config.backfill.bullPrefix,
+        logger: ctx.logger.child({ component: "queue" }),
+      });
+      ctx.shutdown.add("backfill queue", () => queue.close());
+      const consumer = await startEvmBackfillConsumer({
         ctx,
-        config: config as IngestConfig & { evm: IngestEvmSettings },
-        pool,
-        bus,
-        metrics,
-      })
-    : await startSolanaLiveIngest({ ctx, config, pool, metrics });
-  // registered last, so it runs first: the batch in progress is committed before anything closes
-  ctx.shutdown.add("worker", () => runner.stop());
+        queue,
+        deps: evm.backfillDeps,
+        concurrency: config.backfill.concurrency,
+      });
+      ctx.shutdown.add("backfill consumer", () => consumer.close());
+    } else {
+      logger.warn("no REDIS_URL: history backfill requests are not consumed");
+    }
+  } else {
+    runner = await startSolanaLiveIngest({ ctx, config, pool, metrics });
+    ctx.shutdown.add("worker", () => runner.stop());
+  }
   runner.done.catch((err: Error) => {
     logger.fatal({ err }, "worker stopped");
     onFailure(err);
