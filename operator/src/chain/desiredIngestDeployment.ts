@@ -1,15 +1,9 @@
 import type { WorkloadSettings } from "../config.ts";
 import type { Chain } from "../generated/crdTypes.ts";
-import { controllerOwnerReference } from "../kube/controllerOwnerReference.ts";
 import { commonLabels, LABELS } from "../kube/labels.ts";
-import {
-  CONTAINER_SECURITY_CONTEXT,
-  containerResources,
-  httpProbes,
-  podDefaults,
-  sharedEnv,
-} from "../kube/podDefaults.ts";
+import { ownedMetadata } from "../kube/ownedMetadata.ts";
 import type { KubeObject } from "../kube/types.ts";
+import { workloadPodSpec } from "../kube/workloadPodSpec.ts";
 import { ingestName, ingestSelector } from "./chainNames.ts";
 
 /**
@@ -31,47 +25,33 @@ export function desiredIngestDeployment(chain: Chain, settings: WorkloadSettings
   return {
     apiVersion: "apps/v1",
     kind: "Deployment",
-    metadata: {
-      name: ingestName(name),
-      namespace: chain.metadata.namespace as string,
-      labels: { ...commonLabels("ingest", name), [LABELS.chain]: name },
-      ownerReferences: [controllerOwnerReference(chain)],
-    },
+    metadata: ownedMetadata(chain, ingestName(name), {
+      ...commonLabels("ingest", name),
+      [LABELS.chain]: name,
+    }),
     spec: {
       replicas: 1,
       strategy: { type: "Recreate" },
       selector: { matchLabels: selector },
       template: {
         metadata: { labels: { ...selector, [LABELS.partOf]: name } },
-        spec: {
-          ...podDefaults(settings),
-          containers: [
-            {
-              name: "ingest",
-              image: settings.ingestImage,
-              imagePullPolicy: settings.imagePullPolicy,
-              ports: [{ name: "http", containerPort: settings.port, protocol: "TCP" }],
-              env: [
-                { name: "CHAIN_ID", value: spec.chainId },
-                { name: "CHAIN_NAME", value: name },
-                { name: "FINALITY_DEPTH", value: String(spec.finalityDepth ?? 64) },
-                { name: "VENUES", value: spec.venues.join(",") },
-                ...(spec.startBlock === undefined
-                  ? []
-                  : [{ name: "START_BLOCK", value: String(spec.startBlock) }]),
-                { name: "RPC_URL_COUNT", value: String(rpcEnv.length) },
-                ...rpcEnv,
-                ...wsEnv,
-                ...sharedEnv(settings),
-              ],
-              ...httpProbes(),
-              ...containerResources(spec.resources),
-              securityContext: CONTAINER_SECURITY_CONTEXT,
-              volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
-            },
+        spec: workloadPodSpec(settings, {
+          name: "ingest",
+          image: settings.ingestImage,
+          env: [
+            { name: "CHAIN_ID", value: spec.chainId },
+            { name: "CHAIN_NAME", value: name },
+            { name: "FINALITY_DEPTH", value: String(spec.finalityDepth ?? 64) },
+            { name: "VENUES", value: spec.venues.join(",") },
+            ...(spec.startBlock === undefined
+              ? []
+              : [{ name: "START_BLOCK", value: String(spec.startBlock) }]),
+            { name: "RPC_URL_COUNT", value: String(rpcEnv.length) },
+            ...rpcEnv,
+            ...wsEnv,
           ],
-          volumes: [{ name: "tmp", emptyDir: {} }],
-        },
+          resources: spec.resources,
+        }),
       },
     },
   };

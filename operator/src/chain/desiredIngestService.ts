@@ -1,28 +1,19 @@
 import type { WorkloadSettings } from "../config.ts";
 import type { Chain } from "../generated/crdTypes.ts";
-import { controllerOwnerReference } from "../kube/controllerOwnerReference.ts";
+import { httpClusterIpService } from "../kube/httpClusterIpService.ts";
 import { commonLabels, LABELS } from "../kube/labels.ts";
+import { ownedMetadata } from "../kube/ownedMetadata.ts";
 import type { KubeObject } from "../kube/types.ts";
 import { ingestName, ingestSelector } from "./chainNames.ts";
 
 /** The ClusterIP Service in front of a Chain's ingest pod; the operator reads the worker's /readyz through it. */
 export function desiredIngestService(chain: Chain, settings: WorkloadSettings): KubeObject {
   const name = chain.metadata.name as string;
-  return {
-    apiVersion: "v1",
-    kind: "Service",
-    metadata: {
-      name: ingestName(name),
-      namespace: chain.metadata.namespace as string,
-      labels: { ...commonLabels("ingest", name), [LABELS.chain]: name },
-      ownerReferences: [controllerOwnerReference(chain)],
-    },
-    spec: {
-      type: "ClusterIP",
-      selector: ingestSelector(name),
-      ports: [{ name: "http", port: settings.port, targetPort: "http", protocol: "TCP" }],
-    },
-  };
+  return httpClusterIpService(
+    ownedMetadata(chain, ingestName(name), { ...commonLabels("ingest", name), [LABELS.chain]: name }),
+    ingestSelector(name),
+    settings,
+  );
 }
 
 /** The in-cluster URL of a Chain worker's /readyz. */

@@ -1,15 +1,10 @@
 import type { WorkloadSettings } from "../config.ts";
 import type { ShardSet } from "../generated/crdTypes.ts";
-import { controllerOwnerReference } from "../kube/controllerOwnerReference.ts";
-import { ANNOTATIONS, commonLabels, LABELS } from "../kube/labels.ts";
-import {
-  CONTAINER_SECURITY_CONTEXT,
-  containerResources,
-  httpProbes,
-  podDefaults,
-  sharedEnv,
-} from "../kube/podDefaults.ts";
+import { ANNOTATIONS, LABELS } from "../kube/labels.ts";
+import { ownedMetadata } from "../kube/ownedMetadata.ts";
 import type { KubeObject } from "../kube/types.ts";
+import { workloadPodSpec } from "../kube/workloadPodSpec.ts";
+import { shardLabels } from "./shardLabels.ts";
 import { shardName, shardSelector, shardWorkloadName } from "./shardNames.ts";
 
 /**
@@ -30,44 +25,27 @@ export function desiredShardDeployment(
   return {
     apiVersion: "apps/v1",
     kind: "Deployment",
-    metadata: {
-      name: shardWorkloadName(setName, index),
-      namespace: shardSet.metadata.namespace as string,
-      labels: {
-        ...commonLabels("query", setName),
-        [LABELS.shardSet]: setName,
-        [LABELS.shard]: String(index),
-      },
-      ...(retiredAtMs === undefined ? {} : { annotations: { [ANNOTATIONS.retiredAt]: String(retiredAtMs) } }),
-      ownerReferences: [controllerOwnerReference(shardSet)],
-    },
+    metadata: ownedMetadata(
+      shardSet,
+      shardWorkloadName(setName, index),
+      shardLabels(setName, index),
+      retiredAtMs === undefined ? undefined : { [ANNOTATIONS.retiredAt]: String(retiredAtMs) },
+    ),
     spec: {
       replicas: spec.podsPerShard ?? 1,
       strategy: { type: "RollingUpdate", rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
       selector: { matchLabels: selector },
       template: {
         metadata: { labels: { ...selector, [LABELS.partOf]: setName } },
-        spec: {
-          ...podDefaults(settings),
-          containers: [
-            {
-              name: "query",
-              image: settings.queryImage,
-              imagePullPolicy: settings.imagePullPolicy,
-              ports: [{ name: "http", containerPort: settings.port, protocol: "TCP" }],
-              env: [
-                { name: "SHARD_NAME", value: shardName(index) },
-                { name: "SHARD_SET", value: setName },
-                ...sharedEnv(settings),
-              ],
-              ...httpProbes(),
-              ...containerResources(spec.resources),
-              securityContext: CONTAINER_SECURITY_CONTEXT,
-              volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
-            },
+        spec: workloadPodSpec(settings, {
+          name: "query",
+          image: settings.queryImage,
+          env: [
+            { name: "SHARD_NAME", value: shardName(index) },
+            { name: "SHARD_SET", value: setName },
           ],
-          volumes: [{ name: "tmp", emptyDir: {} }],
-        },
+          resources: spec.resources,
+        }),
       },
     },
   };

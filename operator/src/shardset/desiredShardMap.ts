@@ -1,7 +1,7 @@
 import type { ShardMap } from "@tapeline/core";
 import type { ShardSet } from "../generated/crdTypes.ts";
-import { controllerOwnerReference } from "../kube/controllerOwnerReference.ts";
 import { commonLabels, LABELS } from "../kube/labels.ts";
+import { ownedMetadata } from "../kube/ownedMetadata.ts";
 import type { KubeObject } from "../kube/types.ts";
 import { SHARD_MAP_KEY, shardMapName } from "./shardNames.ts";
 
@@ -11,12 +11,10 @@ export function desiredShardMap(shardSet: ShardSet, map: ShardMap): KubeObject {
   return {
     apiVersion: "v1",
     kind: "ConfigMap",
-    metadata: {
-      name: shardMapName(setName),
-      namespace: shardSet.metadata.namespace as string,
-      labels: { ...commonLabels("shard-map", setName), [LABELS.shardSet]: setName },
-      ownerReferences: [controllerOwnerReference(shardSet)],
-    },
+    metadata: ownedMetadata(shardSet, shardMapName(setName), {
+      ...commonLabels("shard-map", setName),
+      [LABELS.shardSet]: setName,
+    }),
     data: { [SHARD_MAP_KEY]: JSON.stringify(map) },
   };
 }

@@ -1,8 +1,9 @@
 import type { WorkloadSettings } from "../config.ts";
 import type { ShardSet } from "../generated/crdTypes.ts";
-import { controllerOwnerReference } from "../kube/controllerOwnerReference.ts";
-import { commonLabels, LABELS } from "../kube/labels.ts";
+import { httpClusterIpService } from "../kube/httpClusterIpService.ts";
+import { ownedMetadata } from "../kube/ownedMetadata.ts";
 import type { KubeObject } from "../kube/types.ts";
+import { shardLabels } from "./shardLabels.ts";
 import { shardSelector, shardWorkloadName } from "./shardNames.ts";
 
 /** The ClusterIP Service of shard `index`, the address the shard map gives the router. */
@@ -12,25 +13,11 @@ export function desiredShardService(
   settings: WorkloadSettings,
 ): KubeObject {
   const setName = shardSet.metadata.name as string;
-  return {
-    apiVersion: "v1",
-    kind: "Service",
-    metadata: {
-      name: shardWorkloadName(setName, index),
-      namespace: shardSet.metadata.namespace as string,
-      labels: {
-        ...commonLabels("query", setName),
-        [LABELS.shardSet]: setName,
-        [LABELS.shard]: String(index),
-      },
-      ownerReferences: [controllerOwnerReference(shardSet)],
-    },
-    spec: {
-      type: "ClusterIP",
-      selector: shardSelector(setName, index),
-      ports: [{ name: "http", port: settings.port, targetPort: "http", protocol: "TCP" }],
-    },
-  };
+  return httpClusterIpService(
+    ownedMetadata(shardSet, shardWorkloadName(setName, index), shardLabels(setName, index)),
+    shardSelector(setName, index),
+    settings,
+  );
 }
 
 /** The in-cluster URL of shard `index`. */
