@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { portalMount } from "../../services/api/src/portal/portalMount.ts";
 import { accountWithKey, type BillingHarness, createBillingHarness } from "./billingHarness.ts";
 import { keyRequest, request } from "./request.ts";
+import { servePortal } from "./servePortal.ts";
 
 describe("keys, authentication and account isolation", () => {
   let h: BillingHarness;
   let url: string;
   beforeAll(async () => {
     h = await createBillingHarness("keys");
-    const mount = portalMount({
-      accounts: h.accounts,
-      store: h.gate.store,
-      logger: h.ctx.logger,
-      sessionHours: 1,
-      secureCookie: false,
-    });
-    url = (await h.serve({ mounts: [mount] })).url;
+    url = await servePortal(h);
   });
   afterAll(() => h.close());
 

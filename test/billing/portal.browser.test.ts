@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { portalMount } from "../../services/api/src/portal/portalMount.ts";
 import { type BillingHarness, createBillingHarness } from "./billingHarness.ts";
 import { keyRequest } from "./request.ts";
+import { servePortal } from "./servePortal.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const hasChromium = existsSync(CHROMIUM);
@@ -24,14 +24,7 @@ describe.skipIf(!hasChromium)(
     let accountId: string;
     beforeAll(async () => {
       h = await createBillingHarness("portal");
-      const mount = portalMount({
-        accounts: h.accounts,
-        store: h.gate.store,
-        logger: h.ctx.logger,
-        sessionHours: 1,
-        secureCookie: false,
-      });
-      url = (await h.serve({ mounts: [mount] })).url;
+      url = await servePortal(h);
       const account = await h.accounts.createAccount({
         email: "carol@example.com",
         name: "Carol",
