@@ -57,33 +57,9 @@ export function candleBucketsSql(source: string, resFilter = "true"): { ctes: st
     from bucket_sorted
     group by market, bucket_start
   ),
-  b60 as materialized (
-    select market, (60)::int as resolution_s, (bucket_start / 60) * 60 as bucket_start,
-           (array_agg(first_edge))[1] as first_edge, (array_agg(last_edge))[count(*)] as last_edge,
-           max(high) as high, min(low) as low, sum(volume_native) as volume_native,
-           sum(volume_quote) as volume_quote, sum(volume_token) as volume_token, sum(volume_usd) as volume_usd,
-           sum(trades)::int as trades
-    from (select * from b1 order by market collate "C", bucket_start) x
-    group by market, (bucket_start / 60) * 60
-  ),
-  b3600 as materialized (
-    select market, (3600)::int as resolution_s, (bucket_start / 3600) * 3600 as bucket_start,
-           (array_agg(first_edge))[1] as first_edge, (array_agg(last_edge))[count(*)] as last_edge,
-           max(high) as high, min(low) as low, sum(volume_native) as volume_native,
-           sum(volume_quote) as volume_quote, sum(volume_token) as volume_token, sum(volume_usd) as volume_usd,
-           sum(trades)::int as trades
-    from (select * from b60 order by market collate "C", bucket_start) x
-    group by market, (bucket_start / 3600) * 3600
-  ),
-  b86400 as materialized (
-    select market, (86400)::int as resolution_s, (bucket_start / 86400) * 86400 as bucket_start,
-           (array_agg(first_edge))[1] as first_edge, (array_agg(last_edge))[count(*)] as last_edge,
-           max(high) as high, min(low) as low, sum(volume_native) as volume_native,
-           sum(volume_quote) as volume_quote, sum(volume_token) as volume_token, sum(volume_usd) as volume_usd,
-           sum(trades)::int as trades
-    from (select * from b3600 order by market collate "C", bucket_start) x
-    group by market, (bucket_start / 86400) * 86400
-  ),
+  ${rollUpCte(60, "b1")},
+  ${rollUpCte(3600, "b60")},
+  ${rollUpCte(86400, "b3600")},
   bucket_rows as (
     select * from (
       select * from b1 union all select * from b60 union all select * from b3600 union all select * from b86400
@@ -100,32 +76,16 @@ export function candleBucketsSql(source: string, resFilter = "true"): { ctes: st
       (last_edge).block, (last_edge).log_index, (last_edge).id
     from bucket_rows
     on conflict (market, resolution_s, bucket_start) do update set
-      open = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id collate "C")
-                     < (c.first_at, c.first_block, c.first_log_index, c.first_id collate "C")
-                  then excluded.open else c.open end,
+      open = ${fromFirstEdge("open")},
       first_at = least(c.first_at, excluded.first_at),
-      first_block = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id collate "C")
-                     < (c.first_at, c.first_block, c.first_log_index, c.first_id collate "C")
-                  then excluded.first_block else c.first_block end,
-      first_log_index = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id collate "C")
-                     < (c.first_at, c.first_block, c.first_log_index, c.first_id collate "C")
-                  then excluded.first_log_index else c.first_log_index end,
-      first_id = case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id collate "C")
-                     < (c.first_at, c.first_block, c.first_log_index, c.first_id collate "C")
-                  then excluded.first_id else c.first_id end,
-      close = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id collate "C")
-                      > (c.last_at, c.last_block, c.last_log_index, c.last_id collate "C")
-                   then excluded.close else c.close end,
+      first_block = ${fromFirstEdge("first_block")},
+      first_log_index = ${fromFirstEdge("first_log_index")},
+      first_id = ${fromFirstEdge("first_id")},
+      close = ${fromLastEdge("close")},
       last_at = greatest(c.last_at, excluded.last_at),
-      last_block = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id collate "C")
-                      > (c.last_at, c.last_block, c.last_log_index, c.last_id collate "C")
-                   then excluded.last_block else c.last_block end,
-      last_log_index = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id collate "C")
-                      > (c.last_at, c.last_block, c.last_log_index, c.last_id collate "C")
-                   then excluded.last_log_index else c.last_log_index end,
-      last_id = case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id collate "C")
-                      > (c.last_at, c.last_block, c.last_log_index, c.last_id collate "C")
-                   then excluded.last_id else c.last_id end,
+      last_block = ${fromLastEdge("last_block")},
+      last_log_index = ${fromLastEdge("last_log_index")},
+      last_id = ${fromLastEdge("last_id")},
       high = greatest(c.high, excluded.high),
       low = least(c.low, excluded.low),
       volume_native = c.volume_native + excluded.volume_native,
@@ -136,4 +96,34 @@ export function candleBucketsSql(source: string, resFilter = "true"): { ctes: st
       trades = c.trades + excluded.trades
     returning 1`;
   return { ctes, upsert };
+}
+
+/**
+ * The bucket rows of `resolution` seconds rolled up from the finer rows of CTE `from` (sorted by
+ * market and start so that a bucket's first and last sub-buckets hold its first and last trades).
+ */
+function rollUpCte(resolution: number, from: string): string {
+  return `b${resolution} as materialized (
+    select market, (${resolution})::int as resolution_s, (bucket_start / ${resolution}) * ${resolution} as bucket_start,
+           (array_agg(first_edge))[1] as first_edge, (array_agg(last_edge))[count(*)] as last_edge,
+           max(high) as high, min(low) as low, sum(volume_native) as volume_native,
+           sum(volume_quote) as volume_quote, sum(volume_token) as volume_token, sum(volume_usd) as volume_usd,
+           sum(trades)::int as trades
+    from (select * from ${from} order by market collate "C", bucket_start) x
+    group by market, (bucket_start / ${resolution}) * ${resolution}
+  )`;
+}
+
+/** Upsert value of `column`: the incoming row's when it holds the earlier first trade, else the stored one. */
+function fromFirstEdge(column: string): string {
+  return `case when (excluded.first_at, excluded.first_block, excluded.first_log_index, excluded.first_id collate "C")
+                     < (c.first_at, c.first_block, c.first_log_index, c.first_id collate "C")
+                  then excluded.${column} else c.${column} end`;
+}
+
+/** Upsert value of `column`: the incoming row's when it holds the later last trade, else the stored one. */
+function fromLastEdge(column: string): string {
+  return `case when (excluded.last_at, excluded.last_block, excluded.last_log_index, excluded.last_id collate "C")
+                      > (c.last_at, c.last_block, c.last_log_index, c.last_id collate "C")
+                   then excluded.${column} else c.${column} end`;
 }
