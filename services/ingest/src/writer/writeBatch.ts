@@ -65,6 +65,21 @@ async function upsertTokens(client: pg.PoolClient, tokens: TokenRecord[], now: n
 // In an UPDATE's SET list `p` is the row before the update, so this reads the stored block.
 const FWD = "(p.updated_block is null or u.updated_block is null or u.updated_block >= p.updated_block)";
 
+/** The state columns, each set from the record (when it has a value) only when the record moves forward. */
+const FORWARD_STATE = [
+  "reserve0",
+  "reserve1",
+  "liquidity",
+  "sqrt_price_x96",
+  "tick",
+  "price_native",
+  "price_quote",
+  "liquidity_native",
+  "updated_block",
+]
+  .map((c) => `${c} = case when ${FWD} then coalesce(u.${c}, p.${c}) else p.${c} end`)
+  .join(",\n       ");
+
 async function upsertPools(client: pg.PoolClient, pools: PoolRecord[], now: number): Promise<void> {
   if (pools.length === 0) return;
   const rows = mergeByKey(pools, (p) => marketKey(p.chain, p.address));
@@ -136,15 +151,7 @@ async function upsertPools(client: pg.PoolClient, pools: PoolRecord[], now: numb
        creator = coalesce(u.creator, p.creator),
        created_at = coalesce(p.created_at, u.created_at),
        created_block = coalesce(p.created_block, u.created_block),
-       reserve0 = case when ${FWD} then coalesce(u.reserve0, p.reserve0) else p.reserve0 end,
-       reserve1 = case when ${FWD} then coalesce(u.reserve1, p.reserve1) else p.reserve1 end,
-       liquidity = case when ${FWD} then coalesce(u.liquidity, p.liquidity) else p.liquidity end,
-       sqrt_price_x96 = case when ${FWD} then coalesce(u.sqrt_price_x96, p.sqrt_price_x96) else p.sqrt_price_x96 end,
-       tick = case when ${FWD} then coalesce(u.tick, p.tick) else p.tick end,
-       price_native = case when ${FWD} then coalesce(u.price_native, p.price_native) else p.price_native end,
-       price_quote = case when ${FWD} then coalesce(u.price_quote, p.price_quote) else p.price_quote end,
-       liquidity_native = case when ${FWD} then coalesce(u.liquidity_native, p.liquidity_native) else p.liquidity_native end,
-       updated_block = case when ${FWD} then coalesce(u.updated_block, p.updated_block) else p.updated_block end,
+       ${FORWARD_STATE},
        updated_at = $29
      from ${src}
      where p.market = u.market`,
