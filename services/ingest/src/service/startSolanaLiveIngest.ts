@@ -8,8 +8,8 @@ import type { IngestRunner } from "./IngestRunner.ts";
 import type { IngestConfig } from "./loadIngestConfig.ts";
 
 const SLOTS_PER_BATCH = 32;
-// Slots handed to the worker per call: a stop waits for at most this much work.
-const SLOTS_PER_CALL = SLOTS_PER_BATCH * 4;
+// Blocks handed to the worker per call: a stop waits for at most this much work.
+const BLOCKS_PER_CALL = SLOTS_PER_BATCH * 4;
 const POLL_MS = 400;
 
 /**
@@ -60,7 +60,10 @@ export async function startSolanaLiveIngest(deps: {
       try {
         const head = await source.getSlot();
         const last = worker.stats().lastSlot ?? (await checkpoint()) ?? config.startBlock ?? head;
-        const until = last + BigInt(SLOTS_PER_CALL) < head ? last + BigInt(SLOTS_PER_CALL) : head;
+        // bounded by blocks, not slots: recorded or sparse ranges are crossed in one call
+        const ahead = last < head ? await source.getBlockSlots(last + 1n, BLOCKS_PER_CALL) : [];
+        const bound = ahead.length === BLOCKS_PER_CALL ? ahead[ahead.length - 1]! : head;
+        const until = bound < head ? bound : head;
         await worker.runUntil(until);
         failures = 0;
         const stats = worker.stats();

@@ -1,0 +1,113 @@
+/**
+ * The ingest container's entry point on Solana, as a real process configured the way the
+ * operator configures it, over recorded mainnet blocks served by the local replay endpoint.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { marketKey } from "@tapeline/core";
+import { createTestDatabase, freePort, type TestDatabase } from "@tapeline/core/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSolUsdTracker } from "../../services/ingest/src/solana/createSolUsdTracker.ts";
+import { decodeSolanaBlock } from "../../services/ingest/src/solana/decodeSolanaBlock.ts";
+import {
+  createSolanaReplayServer,
+  type SolanaReplayServer,
+} from "../../services/ingest/src/solana/replay/createSolanaReplayServer.ts";
+import type { ReplayBlock } from "../../services/ingest/src/solana/replay/ReplayBlock.ts";
+import { replayBlocksFromRecording } from "../../services/ingest/src/solana/replay/replayBlocksFromRecording.ts";
+import { SOLANA_VENUES } from "../../services/ingest/src/solana/solanaVenues.ts";
+import { fixtureRecording } from "../solana/fixtureData.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+let db: TestDatabase;
+let server: SolanaReplayServer;
+let blocks: ReplayBlock[];
+let child: ChildProcess | null = null;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  blocks = replayBlocksFromRecording(fixtureRecording());
+  server = await createSolanaReplayServer({ blocks });
+});
+
+afterAll(async () => {
+  child?.kill("SIGKILL");
+  await server?.close();
+  await db?.drop();
+});
+
+describe("ingest entry point on Solana", () => {
+  it("follows the slots to the head, reports readiness, and exits 0 on SIGTERM", async () => {
+    const port = await freePort();
+    child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "services/ingest/src/index.ts")], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? "",
+        LOG_LEVEL: "warn",
+        CHAIN_ID: "solana",
+        CHAIN_NAME: "solana",
+        FINALITY_DEPTH: "32",
+        VENUES: SOLANA_VENUES.map((v) => v.venueType).join(","),
+        START_BLOCK: String(server.slots[0]),
+        RPC_URL_COUNT: "1",
+        RPC_URL_0: server.url,
+        DATABASE_URL: db.url,
+        // a worker run alone: nothing subscribes, so no Redis
+        BUS: "memory",
+        PORT: String(port),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr!.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const exit = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));
+    let exited = false;
+    void exit.then(() => {
+      exited = true;
+    });
+    const last = server.slots.at(-1)!;
+    for (;;) {
+      if (exited) throw new Error(`ingest exited early: ${stderr}`);
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
+      const body = res
+        ? ((await res.json()) as { indexedBlock: number | null; headBlock: number | null })
+        : null;
+      if (res?.status === 200 && body?.indexedBlock === last) {
+        expect(body.headBlock).toBe(last);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    // the trades the decoders make of the recorded blocks, each stored once
+    const tracker = createSolUsdTracker();
+    const expected = new Set<string>();
+    for (const b of blocks) {
+      const d = decodeSolanaBlock(
+        {
+          slot: BigInt(b.slot),
+          parentSlot: b.parentSlot === null ? null : BigInt(b.parentSlot),
+          blockhash: b.blockhash,
+          previousBlockhash: b.previousBlockhash,
+          blockTime: b.blockTime,
+          transactions: b.transactions,
+        },
+        { tracker },
+      );
+      for (const t of d.trades) expected.add(`${marketKey(t.chain, t.pool)}|${t.id}`);
+    }
+    expect(expected.size).toBeGreaterThan(0);
+    const rows = await db.pool.query<{ k: string }>("select market || '|' || id as k from trades");
+    expect(new Set(rows.rows.map((r) => r.k))).toEqual(expected);
+    const chains = await db.pool.query("select chain_id, family from chains");
+    expect(chains.rows).toEqual([{ chain_id: "solana", family: "solana" }]);
+
+    child.kill("SIGTERM");
+    expect(await exit).toBe(0);
+    child = null;
+  });
+});
