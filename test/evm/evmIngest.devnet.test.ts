@@ -9,17 +9,15 @@ import {
 import { createMarketSimulator } from "../../services/ingest/src/devnet/createMarketSimulator.ts";
 import type { DevnetDeployment } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
 import { deployUniswap } from "../../services/ingest/src/devnet/deployUniswap.ts";
+import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfig.ts";
 import { type AnvilHandle, startAnvil } from "../../services/ingest/src/devnet/startAnvil.ts";
 import { backfillRange } from "../../services/ingest/src/evm/backfillRange.ts";
-import {
-  type EvmChainWorker,
-  startEvmChainWorker,
-} from "../../services/ingest/src/evm/createEvmChainWorker.ts";
+import { startEvmChainWorker } from "../../services/ingest/src/evm/createEvmChainWorker.ts";
 import { PRICE_SCALE } from "../../services/ingest/src/evm/rational.ts";
 import { createRpcClient, type RpcClientEvent } from "../../services/ingest/src/rpc/createRpcClient.ts";
 import { createFlakyProxy } from "./createFlakyProxy.ts";
-import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfig.ts";
 import { type ChainSwap, chainSwaps } from "./evmChainTruth.ts";
+import { waitForCheckpoint } from "./waitForCheckpoint.ts";
 
 const reads = parseAbi([
   "function getReserves() view returns (uint112, uint112, uint32)",
@@ -27,19 +25,6 @@ const reads = parseAbi([
   "function liquidity() view returns (uint128)",
   "function extsload(bytes32 slot) view returns (bytes32)",
 ]);
-
-/** Waits (no time assertion) until the worker's checkpoint reaches `block`, or it stops. */
-async function until(worker: EvmChainWorker, block: bigint): Promise<void> {
-  for (;;) {
-    const cp = worker.checkpoint();
-    if (cp !== null && cp >= block) return;
-    const stopped = await Promise.race([
-      worker.done.then(() => true),
-      new Promise((r) => setTimeout(() => r(false), 25)),
-    ]);
-    if (stopped) throw new Error("worker stopped early");
-  }
-}
 
 type TradeRow = {
   id: string;
@@ -119,7 +104,7 @@ describe("EVM ingest on anvil with the Uniswap V2/V3/V4 contracts", () => {
     const rpc = createRpcClient({ endpoints: cfg.endpoints });
     indexed = await client.getBlockNumber();
     const worker = startEvmChainWorker({ cfg, rpc, db: db.pool });
-    await until(worker, indexed);
+    await waitForCheckpoint(worker, indexed);
     await worker.stop();
     indexed = worker.checkpoint()!;
   });
@@ -249,7 +234,7 @@ describe("EVM ingest on anvil with the Uniswap V2/V3/V4 contracts", () => {
       const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }], { startBlock: mid });
       const rpc = createRpcClient({ endpoints: cfg.endpoints });
       const live = startEvmChainWorker({ cfg, rpc, db: fresh.pool });
-      await until(live, indexed);
+      await waitForCheckpoint(live, indexed);
       await live.stop();
       const liveCount = Number((await fresh.pool.query("select count(*) as n from trades")).rows[0].n);
       const progress: number[] = [];
@@ -295,13 +280,13 @@ describe("EVM ingest on anvil with the Uniswap V2/V3/V4 contracts", () => {
       });
       const worker = startEvmChainWorker({ cfg, rpc, db: fresh.pool });
       const half = deployment.startBlock + (indexed - deployment.startBlock) / 2n;
-      await until(worker, half);
+      await waitForCheckpoint(worker, half);
       // now the first endpoint answers nothing at all (timeouts) and the second fails for a while
       bad.setMode("hang");
       good.setMode("error");
       await new Promise((r) => setTimeout(r, 200));
       good.setMode("ok");
-      await until(worker, indexed);
+      await waitForCheckpoint(worker, indexed);
       await worker.stop();
       expect(bad.counts.error).toBeGreaterThan(0);
       expect(bad.counts.hang).toBeGreaterThan(0);

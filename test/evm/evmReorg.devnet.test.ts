@@ -14,30 +14,18 @@ import {
 import { createMarketSimulator } from "../../services/ingest/src/devnet/createMarketSimulator.ts";
 import type { DevnetDeployment } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
 import { deployUniswap } from "../../services/ingest/src/devnet/deployUniswap.ts";
+import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfig.ts";
 import { type AnvilHandle, startAnvil } from "../../services/ingest/src/devnet/startAnvil.ts";
 import {
   DeepReorgError,
-  type EvmChainWorker,
   type EvmWorkerEvent,
   startEvmChainWorker,
 } from "../../services/ingest/src/evm/createEvmChainWorker.ts";
 import { createRpcClient } from "../../services/ingest/src/rpc/createRpcClient.ts";
-import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfig.ts";
 import { chainSwaps } from "./evmChainTruth.ts";
+import { waitForCheckpoint } from "./waitForCheckpoint.ts";
 
 const getReserves = parseAbi(["function getReserves() view returns (uint112, uint112, uint32)"]);
-
-async function until(worker: EvmChainWorker, block: bigint): Promise<void> {
-  for (;;) {
-    const cp = worker.checkpoint();
-    if (cp !== null && cp >= block) return;
-    const stopped = await Promise.race([
-      worker.done.then(() => true),
-      new Promise((r) => setTimeout(() => r(false), 25)),
-    ]);
-    if (stopped) throw new Error("worker stopped early");
-  }
-}
 
 describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer fork)", () => {
   let anvil: AnvilHandle;
@@ -70,13 +58,13 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
     });
     try {
       forkBlock = await client.getBlockNumber();
-      await until(worker, forkBlock);
+      await waitForCheckpoint(worker, forkBlock);
       const snapshot = await client.snapshot();
 
       // blocks that will be orphaned, ingested first
       await createMarketSimulator({ client, deployment, seed: 12 }).runSimulatorSteps(15);
       const orphanHead = await client.getBlockNumber();
-      await until(worker, orphanHead);
+      await waitForCheckpoint(worker, orphanHead);
       orphanIds = (
         await db.pool.query<{ id: string }>("select id from trades where block > $1", [forkBlock.toString()])
       ).rows.map((r) => r.id);
@@ -87,7 +75,7 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
       const height = await client.getBlockNumber();
       if (height <= orphanHead) await client.mine({ blocks: Number(orphanHead - height) + 2 });
       newHead = await client.getBlockNumber();
-      await until(worker, newHead);
+      await waitForCheckpoint(worker, newHead);
     } finally {
       await worker.stop();
     }
@@ -174,7 +162,7 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
         rpc: createRpcClient({ endpoints: cfg.endpoints }),
         db: fresh.pool,
       });
-      await until(worker, head);
+      await waitForCheckpoint(worker, head);
       await client.revert({ id: snapshot });
       await client.mine({ blocks: Number(head - base) + 3 });
       await expect(worker.done).rejects.toBeInstanceOf(DeepReorgError);
