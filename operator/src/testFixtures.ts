@@ -66,3 +66,56 @@ export function envOf(obj: object): Record<string, string | undefined> {
   const c = podSpecOf(obj).containers[0] as TestContainer;
   return Object.fromEntries(c.env.map((e) => [e.name, e.value]));
 }
+
+/**
+ * The pod spec a long-running workload must render with `testSettings`, spelled out: the
+ * workload's own container name, image, variables and resources, then the hardening, probes and
+ * shared connection settings every such workload carries.
+ */
+export function expectedWorkloadPodSpec(container: {
+  name: string;
+  image: string;
+  env: { name: string; value?: string; valueFrom?: unknown }[];
+  resources?: unknown;
+}): Record<string, unknown> {
+  return {
+    terminationGracePeriodSeconds: 60,
+    securityContext: { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000 },
+    containers: [
+      {
+        name: container.name,
+        image: container.image,
+        imagePullPolicy: "IfNotPresent",
+        ports: [{ name: "http", containerPort: 8080, protocol: "TCP" }],
+        env: [
+          ...container.env,
+          { name: "DATABASE_URL", valueFrom: { secretKeyRef: { name: "tapeline-postgres", key: "url" } } },
+          { name: "REDIS_URL", valueFrom: { secretKeyRef: { name: "tapeline-redis", key: "url" } } },
+          { name: "PORT", value: "8080" },
+        ],
+        livenessProbe: {
+          httpGet: { path: "/healthz", port: "http" },
+          periodSeconds: 10,
+          timeoutSeconds: 2,
+          failureThreshold: 3,
+        },
+        readinessProbe: {
+          httpGet: { path: "/readyz", port: "http" },
+          periodSeconds: 5,
+          timeoutSeconds: 2,
+          failureThreshold: 2,
+        },
+        ...(container.resources === undefined ? {} : { resources: container.resources }),
+        securityContext: {
+          runAsNonRoot: true,
+          allowPrivilegeEscalation: false,
+          readOnlyRootFilesystem: true,
+          capabilities: { drop: ["ALL"] },
+          seccompProfile: { type: "RuntimeDefault" },
+        },
+        volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
+      },
+    ],
+    volumes: [{ name: "tmp", emptyDir: {} }],
+  };
+}

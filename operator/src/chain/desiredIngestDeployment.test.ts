@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { envOf, podSpecOf, sampleChain, testSettings } from "../testFixtures.ts";
+import { envOf, expectedWorkloadPodSpec, podSpecOf, sampleChain, testSettings } from "../testFixtures.ts";
 import { desiredIngestDeployment } from "./desiredIngestDeployment.ts";
 
 const owner = {
@@ -57,57 +57,22 @@ describe("desiredIngestDeployment", () => {
               "app.kubernetes.io/part-of": "base",
             },
           },
-          spec: {
-            terminationGracePeriodSeconds: 60,
-            securityContext: { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000 },
-            containers: [
-              {
-                name: "ingest",
-                image: "registry.example/tapeline-ingest:1.2.3",
-                imagePullPolicy: "IfNotPresent",
-                ports: [{ name: "http", containerPort: 8080, protocol: "TCP" }],
-                env: [
-                  { name: "CHAIN_ID", value: "evm:8453" },
-                  { name: "CHAIN_NAME", value: "base" },
-                  { name: "FINALITY_DEPTH", value: "64" },
-                  { name: "VENUES", value: "UNISWAP_V2,UNISWAP_V3" },
-                  { name: "START_BLOCK", value: "20000000" },
-                  { name: "RPC_URL_COUNT", value: "2" },
-                  { name: "RPC_URL_0", valueFrom: { secretKeyRef: { name: "base-rpc", key: "primary" } } },
-                  { name: "RPC_URL_1", valueFrom: { secretKeyRef: { name: "base-rpc", key: "fallback" } } },
-                  { name: "RPC_WS_URL", valueFrom: { secretKeyRef: { name: "base-rpc", key: "ws" } } },
-                  {
-                    name: "DATABASE_URL",
-                    valueFrom: { secretKeyRef: { name: "tapeline-postgres", key: "url" } },
-                  },
-                  { name: "REDIS_URL", valueFrom: { secretKeyRef: { name: "tapeline-redis", key: "url" } } },
-                  { name: "PORT", value: "8080" },
-                ],
-                livenessProbe: {
-                  httpGet: { path: "/healthz", port: "http" },
-                  periodSeconds: 10,
-                  timeoutSeconds: 2,
-                  failureThreshold: 3,
-                },
-                readinessProbe: {
-                  httpGet: { path: "/readyz", port: "http" },
-                  periodSeconds: 5,
-                  timeoutSeconds: 2,
-                  failureThreshold: 2,
-                },
-                resources: { requests: { cpu: "500m", memory: "512Mi" } },
-                securityContext: {
-                  runAsNonRoot: true,
-                  allowPrivilegeEscalation: false,
-                  readOnlyRootFilesystem: true,
-                  capabilities: { drop: ["ALL"] },
-                  seccompProfile: { type: "RuntimeDefault" },
-                },
-                volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
-              },
+          spec: expectedWorkloadPodSpec({
+            name: "ingest",
+            image: "registry.example/tapeline-ingest:1.2.3",
+            env: [
+              { name: "CHAIN_ID", value: "evm:8453" },
+              { name: "CHAIN_NAME", value: "base" },
+              { name: "FINALITY_DEPTH", value: "64" },
+              { name: "VENUES", value: "UNISWAP_V2,UNISWAP_V3" },
+              { name: "START_BLOCK", value: "20000000" },
+              { name: "RPC_URL_COUNT", value: "2" },
+              { name: "RPC_URL_0", valueFrom: { secretKeyRef: { name: "base-rpc", key: "primary" } } },
+              { name: "RPC_URL_1", valueFrom: { secretKeyRef: { name: "base-rpc", key: "fallback" } } },
+              { name: "RPC_WS_URL", valueFrom: { secretKeyRef: { name: "base-rpc", key: "ws" } } },
             ],
-            volumes: [{ name: "tmp", emptyDir: {} }],
-          },
+            resources: { requests: { cpu: "500m", memory: "512Mi" } },
+          }),
         },
       },
     });

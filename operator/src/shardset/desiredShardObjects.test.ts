@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sampleShardSet, testSettings } from "../testFixtures.ts";
+import { expectedWorkloadPodSpec, sampleShardSet, testSettings } from "../testFixtures.ts";
 import { desiredShardDeployment } from "./desiredShardDeployment.ts";
 import { desiredShardMap } from "./desiredShardMap.ts";
 import { desiredShardService, shardUrl } from "./desiredShardService.ts";
@@ -40,50 +40,15 @@ describe("desiredShardDeployment", () => {
         selector: { matchLabels: selector("2") },
         template: {
           metadata: { labels: { ...selector("2"), "app.kubernetes.io/part-of": "main" } },
-          spec: {
-            terminationGracePeriodSeconds: 60,
-            securityContext: { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000 },
-            containers: [
-              {
-                name: "query",
-                image: "registry.example/tapeline-query:1.2.3",
-                imagePullPolicy: "IfNotPresent",
-                ports: [{ name: "http", containerPort: 8080, protocol: "TCP" }],
-                env: [
-                  { name: "SHARD_NAME", value: "shard-2" },
-                  { name: "SHARD_SET", value: "main" },
-                  {
-                    name: "DATABASE_URL",
-                    valueFrom: { secretKeyRef: { name: "tapeline-postgres", key: "url" } },
-                  },
-                  { name: "REDIS_URL", valueFrom: { secretKeyRef: { name: "tapeline-redis", key: "url" } } },
-                  { name: "PORT", value: "8080" },
-                ],
-                livenessProbe: {
-                  httpGet: { path: "/healthz", port: "http" },
-                  periodSeconds: 10,
-                  timeoutSeconds: 2,
-                  failureThreshold: 3,
-                },
-                readinessProbe: {
-                  httpGet: { path: "/readyz", port: "http" },
-                  periodSeconds: 5,
-                  timeoutSeconds: 2,
-                  failureThreshold: 2,
-                },
-                resources: { limits: { memory: "2Gi" } },
-                securityContext: {
-                  runAsNonRoot: true,
-                  allowPrivilegeEscalation: false,
-                  readOnlyRootFilesystem: true,
-                  capabilities: { drop: ["ALL"] },
-                  seccompProfile: { type: "RuntimeDefault" },
-                },
-                volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
-              },
+          spec: expectedWorkloadPodSpec({
+            name: "query",
+            image: "registry.example/tapeline-query:1.2.3",
+            env: [
+              { name: "SHARD_NAME", value: "shard-2" },
+              { name: "SHARD_SET", value: "main" },
             ],
-            volumes: [{ name: "tmp", emptyDir: {} }],
-          },
+            resources: { limits: { memory: "2Gi" } },
+          }),
         },
       },
     });
