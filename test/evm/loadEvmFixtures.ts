@@ -3,9 +3,11 @@ import path from "node:path";
 import type { RawLog } from "../../services/ingest/src/evm/decoders/DexEvent.ts";
 
 /** Where the recorded EVM chain data lives (read-only). */
-export const EVM_FIXTURES = process.env.TAPELINE_FIXTURES
-  ? path.join(process.env.TAPELINE_FIXTURES, "evm", "logs")
-  : "/work/shared/fixtures/evm/logs";
+export const EVM_FIXTURES = path.join(
+  process.env.TAPELINE_FIXTURES ?? path.resolve(import.meta.dirname, "../../../shared/fixtures"),
+  "evm",
+  "logs",
+);
 
 /** A recorded transaction receipt in JSON-RPC terms (numbers as bigint). */
 export type FixtureReceipt = {
