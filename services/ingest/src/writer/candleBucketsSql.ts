@@ -19,15 +19,28 @@ export const USD_RATE_MAX_AGE_MS = 3_600_000;
  */
 export function candleBucketsSql(source: string, resFilter = "true"): { ctes: string; upsert: string } {
   const ctes = `
+  bucket_in as materialized (
+    select s.market, s.chain_id, s.token_address, s.quote_address, s.at, s.block, s.log_index, s.id,
+           s.price_native, s.volume_native, s.amount_token, s.amount_quote
+    from ${source} s
+    where s.price_native is not null
+  ),
+  -- The units (1e-decimals) of each token pair of the batch, looked up once rather than per trade.
+  bucket_units as materialized (
+    select k.chain_id, k.token_address, k.quote_address,
+           ('1e-' || tt.decimals)::numeric as unit_token, ('1e-' || tq.decimals)::numeric as unit_quote
+    from (select distinct chain_id, token_address, quote_address from bucket_in) k
+    join tokens tt on tt.chain_id = k.chain_id and tt.address = k.token_address and tt.decimals is not null
+    join tokens tq on tq.chain_id = k.chain_id and tq.address = k.quote_address and tq.decimals is not null
+  ),
   bucket_src as (
     select s.market, s.chain_id, s.at, s.block, s.log_index, s.id, s.price_native, s.volume_native,
-           trim_scale(s.amount_token * ('1e-' || tt.decimals)::numeric) as vol_token,
-           trim_scale(s.amount_quote * ('1e-' || tq.decimals)::numeric) as vol_quote,
+           trim_scale(s.amount_token * u.unit_token) as vol_token,
+           trim_scale(s.amount_quote * u.unit_quote) as vol_quote,
            (s.at / 60000) * 60000 as minute
-    from ${source} s
-    join tokens tt on tt.chain_id = s.chain_id and tt.address = s.token_address and tt.decimals is not null
-    join tokens tq on tq.chain_id = s.chain_id and tq.address = s.quote_address and tq.decimals is not null
-    where s.price_native is not null
+    from bucket_in s
+    join bucket_units u on u.chain_id = s.chain_id and u.token_address = s.token_address
+      and u.quote_address = s.quote_address
   ),
   bucket_rates as materialized (
     select m.chain_id, m.minute,

@@ -176,21 +176,26 @@ const BUCKETS = candleBucketsSql("ins");
 /**
  * Inserts the trades not stored yet (idempotent on market and id) and, in the same statement,
  * feeds only those into the candle buckets and the pools' last trade time.
+ * @returns the ids inserted, or null when every given trade was inserted.
  */
 async function insertTrades(
   client: pg.PoolClient,
   trades: TradeRecord[],
-): Promise<{ ids: Set<string>; buckets: number }> {
-  if (trades.length === 0) return { ids: new Set(), buckets: 0 };
-  const res = await client.query<{ ids: string[]; buckets: number }>(
+): Promise<{ ids: Set<string> | null; buckets: number }> {
+  if (trades.length === 0) return { ids: null, buckets: 0 };
+  // The ids come back only when some trades were already stored: a batch of new trades is the common case.
+  const res = await client.query<{ ids: string[] | null; buckets: number }>(
     `with ins as (
        insert into trades (market, chain_id, pool_address, id, tx_hash, block, log_index, at, maker, is_buy,
          token_address, quote_address, amount_token, amount_quote, price_native, price_quote, volume_native,
          fees_native, is_wash, preconfirmed, router_program, router_name)
-       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[],
-         $8::bigint[], $9::text[], $10::bool[], $11::text[], $12::text[], $13::numeric[], $14::numeric[],
-         $15::numeric[], $16::numeric[], $17::numeric[], $18::numeric[], $19::bool[], $20::bool[], $21::text[],
-         $22::text[])
+       select chain_id || '/' || pool_address, u.* from unnest($2::text[], $3::text[], $4::text[], $5::text[],
+         $6::bigint[], $7::int[], $8::bigint[], $9::text[], $10::bool[], $11::text[], $12::text[], $13::numeric[],
+         $14::numeric[], $15::numeric[], $16::numeric[], $17::numeric[], $18::numeric[], $19::bool[], $20::bool[],
+         $21::text[], $22::text[])
+         as u(chain_id, pool_address, id, tx_hash, block, log_index, at, maker, is_buy, token_address, quote_address,
+           amount_token, amount_quote, price_native, price_quote, volume_native, fees_native, is_wash, preconfirmed,
+           router_program, router_name)
        on conflict (market, id) do nothing
        returning market, chain_id, token_address, quote_address, at, block, log_index, id, price_native,
          volume_native, amount_token, amount_quote
@@ -203,9 +208,10 @@ async function insertTrades(
        where p.market = m.market
        returning 1
      )
-     select coalesce((select array_agg(id) from ins), '{}') as ids, (select count(*) from b)::int as buckets`,
+     select (select case when count(*) = $1 then null else coalesce(array_agg(id), '{}') end from ins) as ids,
+       (select count(*) from b)::int as buckets`,
     [
-      trades.map((t) => marketKey(t.chain, t.pool)),
+      trades.length,
       trades.map((t) => t.chain),
       trades.map((t) => t.pool),
       trades.map((t) => t.id),
@@ -230,7 +236,7 @@ async function insertTrades(
     ],
   );
   const row = res.rows[0]!;
-  return { ids: new Set(row.ids), buckets: row.buckets };
+  return { ids: row.ids === null ? null : new Set(row.ids), buckets: row.buckets };
 }
 
 /**
@@ -318,7 +324,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
     }
     await client.query("commit");
     return {
-      insertedTradeIds: trades.filter((t) => ids.has(t.id)).map((t) => t.id),
+      insertedTradeIds: (ids === null ? trades : trades.filter((t) => ids.has(t.id))).map((t) => t.id),
       bucketsTouched: buckets,
     };
   } catch (err) {
