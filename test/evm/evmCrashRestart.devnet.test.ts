@@ -10,10 +10,10 @@ import {
 import { createMarketSimulator } from "../../services/ingest/src/devnet/createMarketSimulator.ts";
 import type { DevnetDeployment } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
 import { deployUniswap } from "../../services/ingest/src/devnet/deployUniswap.ts";
+import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfig.ts";
 import { type AnvilHandle, startAnvil } from "../../services/ingest/src/devnet/startAnvil.ts";
 import { startEvmChainWorker } from "../../services/ingest/src/evm/createEvmChainWorker.ts";
 import { createRpcClient } from "../../services/ingest/src/rpc/createRpcClient.ts";
-import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfig.ts";
 import { chainSwaps } from "./evmChainTruth.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

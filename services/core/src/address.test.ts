@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { EVM_NATIVE, SOLANA_NATIVE_MINT, isSolanaAddress, parsePoolAddress, parseTokenAddress } from "./address.ts";
+import {
+  EVM_NATIVE,
+  isSolanaAddress,
+  parsePoolAddress,
+  parseTokenAddress,
+  SOLANA_NATIVE_MINT,
+} from "./address.ts";
 import { parseChainId } from "./chainId.ts";
 import { InvalidParamError } from "./errors.ts";
 

@@ -41,7 +41,8 @@ export function isSolanaAddress(value: string): boolean {
  * @throws InvalidParamError naming `param`.
  */
 export function parseEvmAddress(input: string, param = "address"): string {
-  if (!EVM_ADDRESS_RE.test(input)) throw new InvalidParamError(param, `${param} is not a 20-byte hex address`);
+  if (!EVM_ADDRESS_RE.test(input))
+    throw new InvalidParamError(param, `${param} is not a 20-byte hex address`);
   return input.toLowerCase();
 }
 
@@ -50,7 +51,8 @@ export function parseEvmAddress(input: string, param = "address"): string {
  * On Solana it must be a base58 32-byte key.
  */
 export function parseTokenAddress(chain: ChainId, input: unknown, param = "address"): string {
-  if (typeof input !== "string" || input.length === 0) throw new InvalidParamError(param, `${param} is required`);
+  if (typeof input !== "string" || input.length === 0)
+    throw new InvalidParamError(param, `${param} is required`);
   const value = input.trim();
   if (isEvm(chain)) {
     const addr = parseEvmAddress(value, param);
@@ -65,7 +67,8 @@ export function parseTokenAddress(chain: ChainId, input: unknown, param = "addre
  * Solana a base58 32-byte key.
  */
 export function parsePoolAddress(chain: ChainId, input: unknown, param = "address"): string {
-  if (typeof input !== "string" || input.length === 0) throw new InvalidParamError(param, `${param} is required`);
+  if (typeof input !== "string" || input.length === 0)
+    throw new InvalidParamError(param, `${param} is required`);
   const value = input.trim();
   if (isEvm(chain)) {
     if (EVM_ADDRESS_RE.test(value) || EVM_POOL_ID_RE.test(value)) return value.toLowerCase();
@@ -77,7 +80,8 @@ export function parsePoolAddress(chain: ChainId, input: unknown, param = "addres
 
 /** Parses a wallet address (EVM lowercase, Solana base58). */
 export function parseWalletAddress(chain: ChainId, input: unknown, param = "wallet"): string {
-  if (typeof input !== "string" || input.length === 0) throw new InvalidParamError(param, `${param} is required`);
+  if (typeof input !== "string" || input.length === 0)
+    throw new InvalidParamError(param, `${param} is required`);
   return isEvm(chain) ? parseEvmAddress(input.trim(), param) : parseTokenAddress(chain, input, param);
 }
 

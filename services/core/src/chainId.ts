@@ -17,7 +17,10 @@ export function parseChainId(input: unknown, param = "chain"): ChainId {
   if (value === "solana" || value === "solana:solana") return "solana";
   const m = EVM_RE.exec(value);
   if (m) return `evm:${Number(m[1])}` as ChainId;
-  throw new InvalidParamError(param, `${param} must be evm:<chain id> or solana, got ${JSON.stringify(input)}`);
+  throw new InvalidParamError(
+    param,
+    `${param} must be evm:<chain id> or solana, got ${JSON.stringify(input)}`,
+  );
 }
 
 /** The family of a chain id. */

@@ -1,5 +1,5 @@
 import pino, { type Logger } from "pino";
-import { Registry, collectDefaultMetrics } from "prom-client";
+import { collectDefaultMetrics, Registry } from "prom-client";
 
 /** Shutdown hooks run in reverse order of registration on SIGINT/SIGTERM. */
 export type Shutdown = {

@@ -1,3 +1,3 @@
+export * from "../net/freePort.ts";
 export * from "./createTestDatabase.ts";
 export * from "./deleteRedisKeys.ts";
-export * from "../net/freePort.ts";
