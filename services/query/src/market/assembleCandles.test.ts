@@ -95,3 +95,16 @@ describe("assembleCandles", () => {
     expect(out.map((c) => c.time)).toEqual([jan, Date.UTC(2024, 1, 1) / 1000, mar]);
   });
 });
+
+describe("assembleCandles wick clamping", () => {
+  it("clamps a single-trade wick after connecting, keeping open, close and volume", () => {
+    const out = assembleCandles({
+      spec: m1,
+      groups: [g(0, "10", "10", "10", "10"), g(60, "30", "30", "9.9", "9.9", 2)],
+      prevClose: null,
+      fill: null,
+    });
+    expect(out[1]).toMatchObject({ open: 10, close: 9.9, low: 9.9, volume: 1.5, trades: 2 });
+    expect(out[1]!.high).toBeCloseTo(12.5, 12);
+  });
+});

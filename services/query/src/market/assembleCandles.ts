@@ -1,4 +1,5 @@
 import type { Candle } from "@tapeline/core";
+import { clampWickOutliers } from "./clampWickOutliers.ts";
 import type { IntervalSpec } from "./parseInterval.ts";
 import { stepBucket } from "./stepBucket.ts";
 
@@ -38,7 +39,8 @@ export type AssembleCandlesInput = {
  * close (the first one at `prevClose` when given, else at its own first trade); high and low
  * stretch to include that open. With `fill`, every slot from the first candle with a price to
  * `fill.last` is present, slots without trades being flat zero-volume candles at the previous
- * close; slots before any known price are left out (nothing is invented).
+ * close; slots before any known price are left out (nothing is invented). Single-trade wick
+ * outliers are then clamped by {@link clampWickOutliers}.
  */
 export function assembleCandles(input: AssembleCandlesInput): NativeCandle[] {
   const groups = [...input.groups].sort((a, b) => a.time - b.time);
@@ -64,7 +66,7 @@ export function assembleCandles(input: AssembleCandlesInput): NativeCandle[] {
 
   if (!input.fill) {
     for (const g of groups) out.push(traded(g));
-    return out;
+    return clampWickOutliers(out);
   }
 
   const byTime = new Map(groups.map((g) => [g.time, g]));
@@ -85,5 +87,5 @@ export function assembleCandles(input: AssembleCandlesInput): NativeCandle[] {
       });
     }
   }
-  return out;
+  return clampWickOutliers(out);
 }

@@ -14,7 +14,7 @@ export const getPoolOhlcv = defineEndpoint({
   path: "/v1/pool/ohlcv",
   summary: "Market candles",
   description:
-    "Same parameters and rules as GET /v1/token/ohlcv for one market (no pools). Each candle opens at the previous candle's close across pages; page back with endTime = oldestTime - 1 while hasMore. Settled pages (ending over an hour ago, with endTime given) are immutable and served with Cache-Control immutable. Unknown pool: 404.",
+    "Same parameters and rules as GET /v1/token/ohlcv for one market (no pools). Each candle opens at the previous candle's close across pages; page back with endTime = oldestTime - 1 while hasMore. Settled pages (ending over an hour ago, with endTime given) are immutable and served with Cache-Control immutable. Wick-outlier clamping: a candle with at most two trades (its wick rests on a single print) has its high capped at max(open, close) x 1.25 and its low raised to min(open, close) / 1.25; open, close, volumes and trades are never changed, and the rule reads only the candle itself, so a candle is the same on every page. Unknown pool: 404.",
   tags: ["candles"],
   query: z.strictObject({ ...refQuery, ...candleQueryParams }),
   response: candlePageSchema,
