@@ -1,5 +1,6 @@
 import type { ChainId } from "@tapeline/core";
 import { createEvmIngest, type EvmIngestDeps } from "./createEvmIngest.ts";
+import { runRangePipeline } from "./runRangePipeline.ts";
 
 /** The payload of one backfill job: an inclusive block range of one chain (decimal strings). */
 export type EvmBackfillJobData = { chain: ChainId; fromBlock: string; toBlock: string };
@@ -68,17 +69,29 @@ export async function backfillRange(
     swaps: 0,
     insertedTrades: 0,
   };
-  for (let a = fromBlock; a <= toBlock; a += step) {
-    if (opts.signal?.aborted) break;
-    const b = a + step - 1n < toBlock ? a + step - 1n : toBlock;
-    const out = await ingest.ingestRange(a, b, { live: false });
-    progress.blocksDone += Number(b - a + 1n);
-    progress.swaps += out.swaps;
-    progress.insertedTrades += out.insertedTrades;
-    const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-    progress.blocksPerSecond = progress.blocksDone / seconds;
-    progress.etaMs = Math.round(((totalBlocks - progress.blocksDone) / progress.blocksPerSecond) * 1000);
-    await opts.onProgress?.({ ...progress });
-  }
+  let next = fromBlock;
+  // Range r+1 is read and decoded while range r is written; a failure drops what was prepared.
+  await runRangePipeline({
+    async prepare() {
+      if (next > toBlock) return null;
+      const a = next;
+      const b = a + step - 1n < toBlock ? a + step - 1n : toBlock;
+      const prepared = await ingest.prepareRange(a, b, { live: false });
+      next = b + 1n;
+      return prepared.parentMismatch ? null : prepared;
+    },
+    async write(prepared) {
+      const out = await ingest.writeRange(prepared);
+      progress.blocksDone += Number(out.to - out.from + 1n);
+      progress.swaps += out.swaps;
+      progress.insertedTrades += out.insertedTrades;
+      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+      progress.blocksPerSecond = progress.blocksDone / seconds;
+      progress.etaMs = Math.round(((totalBlocks - progress.blocksDone) / progress.blocksPerSecond) * 1000);
+      await opts.onProgress?.({ ...progress });
+    },
+    stopped: () => opts.signal?.aborted === true,
+    discard: () => ingest.resetState(),
+  });
   return progress;
 }

@@ -5,8 +5,9 @@ import { subscribeNewHeads } from "../rpc/subscribeNewHeads.ts";
 import { pruneFinalized } from "../writer/pruneFinalized.ts";
 import { rollbackTo } from "../writer/rollbackTo.ts";
 import { BlockNotAvailableError, fetchHeaders } from "./chain/fetchHeaders.ts";
-import { createEvmIngest, type EvmIngest, RangeChangedError } from "./createEvmIngest.ts";
+import { createEvmIngest, type EvmIngest, type PreparedRange, RangeChangedError } from "./createEvmIngest.ts";
 import type { EvmChainConfig } from "./EvmChainConfig.ts";
+import { runRangePipeline } from "./runRangePipeline.ts";
 
 /** A reorg reached below the finality depth: the worker stops rather than guess. */
 export class DeepReorgError extends Error {
@@ -31,7 +32,10 @@ export type EvmChainWorker = {
   ingest: EvmIngest;
   /** Resolves when the worker stops: after stop(), or rejects with the error that stopped it. */
   done: Promise<void>;
-  /** Stops after the current step (a step is one transaction, so nothing is left half written). */
+  /**
+   * Stops after the range being written commits with its checkpoint (one transaction, so nothing
+   * is left half written); a range prepared ahead of it is dropped.
+   */
   stop(): Promise<void>;
   /** The last block written (the checkpoint). */
   checkpoint(): bigint | null;
@@ -49,7 +53,8 @@ export type EvmChainWorkerDeps = {
 /**
  * Starts the worker following one EVM chain's head: polls the best synced head (and wakes on
  * WebSocket newHeads where an endpoint offers them), ingests [checkpoint+1, head] in ranges of
- * at most `maxBlockRange` blocks, each in one transaction with the checkpoint. When the next
+ * at most `maxBlockRange` blocks, each in one transaction with the checkpoint; the next range is
+ * read, decoded and applied while the previous one is written. When the next
  * block's parent is not the checkpoint's hash, walks back through the stored unfinalized block
  * hashes to the common ancestor, rolls back to it, publishes the rollback and goes on. A reorg
  * deeper than `finalityDepth` stops the worker with DeepReorgError. Transient failures (RPC,
@@ -126,18 +131,10 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
     deps.onEvent?.({ type: "reorg", ancestor, checkpoint, tradesDeleted: res.tradesDeleted });
   }
 
-  async function step(): Promise<boolean> {
-    const head = await rpc.refreshHeads();
-    if (!cp) cp = await loadCheckpoint();
-    // A head at or below the checkpoint is a lagging endpoint or a quiet chain, never a reorg.
-    if (head <= cp.block) return false;
-    const from = cp.block + 1n;
-    const to = head < cp.block + BigInt(cfg.maxBlockRange) ? head : cp.block + BigInt(cfg.maxBlockRange);
-    const out = await ingest.ingestRange(from, to, { live: true, expectedParent: cp.hash, headBlock: head });
-    if (out.parentMismatch) {
-      await handleReorg(cp.block);
-      return true;
-    }
+  /** Writes a prepared range and moves the checkpoint past it. */
+  async function commit(prepared: PreparedRange & { parentMismatch: false }, head: bigint): Promise<void> {
+    const out = await ingest.writeRange(prepared);
+    const { from, to } = out;
     cp = { block: to, hash: out.lastHeader!.hash };
     deps.onEvent?.({ type: "range", from, to, head, swaps: out.swaps, inserted: out.insertedTrades });
     // reorg bookkeeping below the finality depth is never needed again
@@ -145,7 +142,50 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
       await pruneFinalized(db, cfg.chain, to - BigInt(cfg.finalityDepth));
       lastPruned = to;
     }
-    return to < head;
+  }
+
+  /**
+   * Ingests up to the best synced head in ranges, range r+1 read, decoded and applied while r
+   * is written ({@link runRangePipeline}). Returns true when the caller should go on at once
+   * (a reorg was rolled back), false when caught up or stopped.
+   */
+  async function step(): Promise<boolean> {
+    const head = await rpc.refreshHeads();
+    if (!cp) cp = await loadCheckpoint();
+    // A head at or below the checkpoint is a lagging endpoint or a quiet chain, never a reorg.
+    if (head <= cp.block) return false;
+    // where the next prepared range attaches: the checkpoint, then the last range prepared
+    let tip = { block: cp.block, hash: cp.hash };
+    let reorg = false;
+    await runRangePipeline({
+      prepare: async () => {
+        if (tip.block >= head) return null;
+        const from = tip.block + 1n;
+        const to =
+          head < tip.block + BigInt(cfg.maxBlockRange) ? head : tip.block + BigInt(cfg.maxBlockRange);
+        const prepared = await ingest.prepareRange(from, to, {
+          live: true,
+          expectedParent: tip.hash,
+          headBlock: head,
+        });
+        if (prepared.parentMismatch) {
+          reorg = true;
+          return null;
+        }
+        tip = { block: to, hash: prepared.lastHeader!.hash };
+        return prepared;
+      },
+      write: (prepared) => commit(prepared, head),
+      stopped: () => stopped,
+      // memory already holds the dropped range: reload it from the database
+      discard: () => ingest.resetState(),
+    });
+    // the pipeline returns with every prepared range before the mismatch committed (cp = tip)
+    if (reorg) {
+      await handleReorg(cp!.block);
+      return true;
+    }
+    return false;
   }
 
   async function run(): Promise<void> {
@@ -164,7 +204,8 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
         failures++;
         deps.onEvent?.({ type: "retry", error: (err as Error).message });
         if (!transient && failures > 8) throw err;
-        // a failed step may have left memory ahead of the database: reload from it
+        // a failed step (a write, or a range prepared ahead of it) may have left memory ahead
+        // of the database: reload from it
         ingest.resetState();
         cp = null;
         if (!stopped) await sleep(Math.min(10_000, 100 * 2 ** Math.min(failures, 7)));

@@ -5,12 +5,12 @@ import type { IngestBatch, IngestBlock } from "../writer/IngestBatch.ts";
 import { writeBatch } from "../writer/writeBatch.ts";
 import {
   type ApplyContext,
-  applyDexEvents,
   type EvmHeader,
   type EvmReceipt,
   refreshDerivedPrices,
   toPoolRecord,
 } from "./applyDexEvents.ts";
+import { applyDexEventsInSlices } from "./applyDexEventsInSlices.ts";
 import { fetchHeaders } from "./chain/fetchHeaders.ts";
 import { fetchLogs } from "./chain/fetchLogs.ts";
 import { fetchReceipts } from "./chain/fetchReceipts.ts";
@@ -41,31 +41,42 @@ export type EvmIngestDeps = {
   native?: { name: string; symbol: string; decimals: number };
 };
 
-/** Outcome of one range. `parentMismatch` means nothing was written: the chain reorganized. */
+/** Outcome of one written range. */
 export type RangeOutcome = {
   from: bigint;
   to: bigint;
-  parentMismatch: boolean;
   swaps: number;
   insertedTrades: number;
   lastHeader: EvmHeader | null;
 };
 
+/**
+ * A range read, decoded and applied to the in-memory state, not yet written. `parentMismatch`
+ * means the chain reorganized below its first block: nothing was applied.
+ */
+export type PreparedRange =
+  | { from: bigint; to: bigint; parentMismatch: true }
+  | { from: bigint; to: bigint; parentMismatch: false; batch: IngestBatch; lastHeader: EvmHeader | null };
+
 export type EvmIngest = {
   state: EvmMarketState;
   registry: FactoryRegistry;
   /**
-   * Reads, decodes and writes blocks [from, to] in one batch. Live ranges store every block
-   * header (reorg detection), read pool state at `to` and move the checkpoint; with
-   * `expectedParent` a first block whose parent differs returns `parentMismatch` unwritten.
-   * Backfill ranges write rows only (idempotent, checkpoint untouched).
+   * Reads and decodes blocks [from, to] and applies them to the in-memory state, building the
+   * range's batch. Live ranges keep every block header (reorg detection), read pool state at
+   * `to` and carry the checkpoint; with `expectedParent` a first block whose parent differs
+   * gives `parentMismatch`. Backfill ranges carry rows only (idempotent, checkpoint untouched).
+   * The state then runs ahead of the database until {@link EvmIngest.writeRange} commits the
+   * range: a range never written must be followed by {@link EvmIngest.resetState}.
    */
-  ingestRange(
+  prepareRange(
     from: bigint,
     to: bigint,
     opts: { live: boolean; expectedParent?: string | null; headBlock?: bigint },
-  ): Promise<RangeOutcome>;
-  /** Forgets the in-memory pool and price caches (after a rollback). */
+  ): Promise<PreparedRange>;
+  /** Writes a prepared range in one transaction (with its checkpoint), then publishes what was inserted. */
+  writeRange(prepared: PreparedRange & { parentMismatch: false }): Promise<RangeOutcome>;
+  /** Forgets the in-memory pool and price caches (after a rollback, or a range prepared and not written). */
   resetState(): void;
 };
 
@@ -75,6 +86,9 @@ const CREATION_TOPICS = new Set<string>([
   DexTopics.slipstreamPoolCreated,
   DexTopics.aeroPoolCreated,
 ]);
+
+/** Logs decoded between two turns of the event loop. */
+const DECODE_SLICE = 2_000;
 
 const V3_LIKE = new Set(["UNISWAP_V3", "AERODROME_SLIPSTREAM", "PANCAKESWAP_V3"]);
 
@@ -185,20 +199,23 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     for (const id of ids) if (!state.pools.has(marketKey(chain, id))) state.ignored.add(id);
   }
 
-  async function ingestRange(
+  async function prepareRange(
     from: bigint,
     to: bigint,
     opts: { live: boolean; expectedParent?: string | null; headBlock?: bigint },
-  ): Promise<RangeOutcome> {
+  ): Promise<PreparedRange> {
     const logs = await fetchLogs(rpc, from, to, topics);
     const decoded: DexEvent[] = [];
     const topicOf = new Map<DexEvent, string>();
-    for (const log of logs) {
+    for (let i = 0; i < logs.length; i++) {
+      const log = logs[i]!;
       const ev = decode(log);
       if (ev && !state.ignored.has(ev.pool)) {
         decoded.push(ev);
         topicOf.set(ev, log.topics[0]!);
       }
+      // a turn for the event loop now and then: the previous range's write goes on meanwhile
+      if (i % DECODE_SLICE === DECODE_SLICE - 1) await new Promise<void>((resolve) => setImmediate(resolve));
     }
 
     // Headers: every block of a live range (reorg detection), else the blocks with events.
@@ -209,7 +226,7 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     if (opts.live) {
       const first = headers.get(from)!;
       if (opts.expectedParent && first.parentHash !== opts.expectedParent) {
-        return { from, to, parentMismatch: true, swaps: 0, insertedTrades: 0, lastHeader: null };
+        return { from, to, parentMismatch: true };
       }
       for (let n = from + 1n; n <= to; n++) {
         if (headers.get(n)!.parentHash !== headers.get(n - 1n)!.hash)
@@ -300,7 +317,13 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
         throw new RangeChangedError(`receipt of ${r.transactionHash} moved`);
     }
 
-    const applied = applyDexEvents(events, headers, receipts as Map<string, EvmReceipt>, state, ctx);
+    const applied = await applyDexEventsInSlices(
+      events,
+      headers,
+      receipts as Map<string, EvmReceipt>,
+      state,
+      ctx,
+    );
     for (const key of createdPools) applied.touched.add(key);
 
     // Live ranges read the state of concentrated-liquidity pools at `to`: their reserves are the
@@ -365,15 +388,19 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
         ? { block: to, blockHash: last.hash, headBlock: opts.headBlock ?? to, headAt: Date.now() }
         : undefined,
     };
+    return { from, to, parentMismatch: false, batch, lastHeader: last };
+  }
+
+  async function writeRange(prepared: PreparedRange & { parentMismatch: false }): Promise<RangeOutcome> {
+    const { batch } = prepared;
     const written = await writeBatch(db, batch);
-    if (deps.bus) await publish(deps.bus, applied.trades, written.insertedTradeIds, poolRecords, newTokens);
+    if (deps.bus) await publish(deps.bus, batch.trades, written.insertedTradeIds, batch.pools, batch.tokens);
     return {
-      from,
-      to,
-      parentMismatch: false,
-      swaps: applied.trades.length,
+      from: prepared.from,
+      to: prepared.to,
+      swaps: batch.trades.length,
       insertedTrades: written.insertedTradeIds.length,
-      lastHeader: last,
+      lastHeader: prepared.lastHeader,
     };
   }
 
@@ -402,7 +429,8 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
       return state;
     },
     registry,
-    ingestRange,
+    prepareRange,
+    writeRange,
     resetState() {
       state = createEvmMarketState();
     },
