@@ -10,6 +10,7 @@ import { decodeTradeCursor } from "./decodeTradeCursor.ts";
 import { encodeTradeCursor } from "./encodeTradeCursor.ts";
 import type { MarketDb } from "./MarketDb.ts";
 import { NATIVE_ADDRESSES } from "./readPoolRows.ts";
+import { USD_RATE_MAX_AGE_MS } from "./usdRateMaxAgeMs.ts";
 
 /** Rows a filtered page may look at before it ends (with `hasMore` and a cursor past them). */
 export const TRADE_SCAN_WINDOW = 10_000;
@@ -84,8 +85,11 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
   if (q.toAt !== null && q.toAt !== undefined) base.push(`t.at <= ${p(q.toAt)}::bigint`);
   const dir = desc ? "desc" : "asc";
   const orderBy = `order by t.at ${dir}, t.block ${dir}, t.log_index ${dir}, t.id ${dir}`;
+  // A swap's rate: the latest stored minute at or before its own, within USD_RATE_MAX_AGE_MS.
   const rateSql = `(select np.price_usd from native_prices np where np.chain_id = t.chain_id
-                     and np.minute <= (t.at / 60000) * 60000 order by np.minute desc limit 1)`;
+                     and np.minute <= (t.at / 60000) * 60000
+                     and np.minute > (t.at / 60000) * 60000 - ${USD_RATE_MAX_AGE_MS}
+                     order by np.minute desc limit 1)`;
 
   const joins = `left join tokens tt on tt.chain_id = t.chain_id and tt.address = t.token_address`;
   // A filtered walk looks at a bounded window: find the last trade of that window first.
