@@ -178,6 +178,51 @@ describe("what is billed", () => {
     expect(await h.gate.store.figures(a.accountId)).toMatchObject({ used: 4, remaining: 96 });
   });
 
+  it("settles the calls of one event-loop turn together: each reservation once, refunds and usage exact", async () => {
+    const a = await accountWithKey(h, { credits: 100 });
+    await h.accounts.setKeyLimits(a.accountId, a.keyId, UNLIMITED);
+    const replica = await replicaGate(h);
+    const endpoint = testEndpoints[1]!;
+    const cost = endpoint.credits.kind === "flat" ? endpoint.credits.amount : 0;
+    const admissions = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        replica.gate.admit({ endpoint, headers: { authorization: a.secret }, ip: "127.0.0.1", items: 1 }),
+      ),
+    );
+    expect(await h.gate.store.figures(a.accountId)).toMatchObject({ used: 30 * cost });
+    // 20 served, 10 failed, all settled in the same turn (twice each: still once).
+    const statuses = admissions.map((_, i) => (i < 20 ? 200 : 500));
+    const settles = admissions.flatMap((adm, i) => [
+      adm.settle({ status: statuses[i]!, servedItems: 1 }),
+      adm.settle({ status: statuses[i]!, servedItems: 1 }),
+    ]);
+    await Promise.all(settles);
+    await replica.close();
+    expect(await h.redis.zcard(`${h.prefix}resv:open`)).toBe(0);
+    expect(await h.gate.store.figures(a.accountId)).toMatchObject({
+      used: 20 * cost,
+      remaining: 100 - 20 * cost,
+      requests: 30,
+    });
+    // A settle replayed after its reservation is gone applies nothing.
+    const replay = {
+      status: 200,
+      cost,
+      endpoint: "GET /v1/pool/top-traders",
+      keyId: a.keyId,
+      accountId: a.accountId,
+    };
+    expect(
+      await h.gate.store.settleCovered([
+        { ...replay, reservation: `gone|${a.accountId}|${a.keyId}|2026-01|0|0|${cost}` },
+      ]),
+    ).toBe(0);
+    await h.gate.flusher.flush();
+    expect(await usageRows(h, a.accountId)).toEqual([
+      { endpoint: "GET /v1/pool/top-traders", requests: 30, credits: 20 * cost, errors: 10 },
+    ]);
+  });
+
   it("settles an admission once however often settle is called", async () => {
     const a = await accountWithKey(h, { credits: 10 });
     const endpoint = testEndpoints[1]!;

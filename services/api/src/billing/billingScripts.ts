@@ -234,6 +234,71 @@ return {outcome, remaining, charged}
 `;
 
 /**
+ * Settles a batch of requests whose reservation covers their charge (so none can fail), in one
+ * script: the settles a process queued within one event-loop turn. ARGV: prefix, then per settle
+ * 7 fields: reservation ('' when not billable), status, credits to charge for a 2xx (at most the
+ * reserved cost), endpoint, key id, account id, requests to record. Each reservation is consumed
+ * exactly once as in SETTLE_LUA; usage increments of the batch are summed before they are
+ * written, so a batch writes each usage field, month counter and set once. Computes no balance
+ * (nobody waits for one). Returns how many settles were applied (a reservation already gone is not).
+ */
+export const SETTLE_BATCH_LUA = `${NOW}${MONTH_OF_LUA}${REMAINING}
+local P = ARGV[1]
+local nowMonth = monthOf(now)
+local bucket = math.floor(now / 900000) * 900000
+local usage, usageOrder = {}, {}
+local months, monthOrder = {}, {}
+local pending, dirty = {}, {}
+local function add(t, order, k, f, n)
+  local h = t[k]
+  if not h then h = {}; t[k] = h; order[#order + 1] = k end
+  h[f] = (h[f] or 0) + n
+end
+local applied = 0
+for i = 2, #ARGV, 7 do
+  local resvId, status, want = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
+  local endpoint, keyId, acct, requests = ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], tonumber(ARGV[i + 6])
+  local ok2xx = status >= 200 and status < 300
+  local month, charged, live = nowMonth, 0, true
+  if resvId ~= '' then
+    local r = takeReservation(P, resvId)
+    if r then
+      month = r.month
+      if not ok2xx then want = 0 end
+      refund(P, r, r.cost - want)
+      charged = want
+    else
+      live = false
+    end
+  end
+  if live then
+    applied = applied + 1
+    local uKey = P .. 'u:' .. acct .. ':' .. bucket
+    local f = keyId .. '|' .. endpoint .. '|'
+    add(usage, usageOrder, uKey, f .. 'r', requests)
+    if charged > 0 then add(usage, usageOrder, uKey, f .. 'c', charged) end
+    if not ok2xx then add(usage, usageOrder, uKey, f .. 'e', 1) end
+    pending[acct] = true
+    add(months, monthOrder, P .. 'm:' .. acct .. ':' .. month, 'req', requests)
+    dirty[acct .. '|' .. month] = true
+  end
+end
+for _, uKey in ipairs(usageOrder) do
+  for f, n in pairs(usage[uKey]) do redis.call('HINCRBY', uKey, f, n) end
+end
+for acct in pairs(pending) do
+  redis.call('SADD', P .. 'u:pending', acct .. ':' .. bucket)
+  redis.call('SADD', P .. 'u:pend:' .. acct, bucket)
+end
+for _, mKey in ipairs(monthOrder) do
+  redis.call('HINCRBY', mKey, 'req', months[mKey].req)
+  redis.call('EXPIRE', mKey, 5356800)
+end
+for member in pairs(dirty) do redis.call('SADD', P .. 'dirty', member) end
+return applied
+`;
+
+/**
  * Gives back the credits of reservations older than ARGV[2] ms (their request never settled,
  * e.g. the process died), at most ARGV[3] of them. Returns how many were swept.
  */

@@ -14,6 +14,7 @@ import { Counter } from "prom-client";
 import type { Caller } from "../endpoint.ts";
 import type { Admission, GateInput, RequestGate } from "../gate.ts";
 import { type AdmitReply, type BillingStore, createBillingStore } from "./createBillingStore.ts";
+import { createSettleBatcher } from "./createSettleBatcher.ts";
 import { createUsageFlusher, type UsageFlusher } from "./createUsageFlusher.ts";
 import { creditCost } from "./creditCost.ts";
 import { endpointGroup } from "./endpointGroup.ts";
@@ -161,7 +162,8 @@ function refusal(r: AdmitReply, headers: Record<string, string>): ApiError {
  * - settle: charges only 2xx (per-item endpoints `amount * servedItems`), refunds the rest of
  *   the reservation, records usage, and returns `X-Credits-Remaining`. Settling twice charges once.
  *   When the reservation covers the charge (every call but a per-item one serving more items
- *   than it announced) the Redis write runs after the answer, so a request waits for one
+ *   than it announced) the Redis write runs after the answer, batched with the other settles of
+ *   the same event-loop turn (createSettleBatcher.ts), so a request waits for one
  *   Redis round trip in all.
  *
  * Refusals carry their headers in `err.headers`; the HTTP layer sends them with the error body.
@@ -186,20 +188,17 @@ export function createBillingGate(deps: {
       registers: [deps.ctx.metrics],
     });
 
-  // Settles still running, so close() can wait for them before the last usage flush.
-  const inFlight = new Set<Promise<unknown>>();
-  function settleInBackground(args: Parameters<BillingStore["settle"]>[0]): void {
-    const p = store
-      .settle(args)
-      .catch((err) =>
-        deps.ctx.logger.error(
-          { err, accountId: args.accountId, endpoint: args.endpoint },
-          "settling a request failed; its reservation is given back after the reservation timeout",
-        ),
-      )
-      .finally(() => inFlight.delete(p));
-    inFlight.add(p);
+  // Counters bound to each outcome once, instead of a label lookup per request.
+  const decided = new Map<string, Counter.Internal>();
+  function countDecision(outcome: string): void {
+    let c = decided.get(outcome);
+    if (!c) {
+      c = decisions.labels(outcome);
+      decided.set(outcome, c);
+    }
+    c.inc();
   }
+  const background = createSettleBatcher({ store, logger: deps.ctx.logger });
 
   async function openStream(rawKey: string | undefined): Promise<StreamBilling> {
     const keyHash = keyHashOf(rawKey);
@@ -253,7 +252,7 @@ export function createBillingGate(deps: {
     flusher,
     openStream,
     async close() {
-      await Promise.all([...inFlight]);
+      await background.idle();
       await flusher.stop();
     },
 
@@ -265,6 +264,8 @@ export function createBillingGate(deps: {
       const reserve = creditCost(endpoint.credits, items);
       const name = `${endpoint.method} ${endpoint.path}`;
       const reservationId = billable ? randomUUID() : "";
+      // Settles queued by earlier requests go first, so this decision sees them.
+      background.send();
       const r = await store.admit({
         keyHash,
         reservationId,
@@ -276,7 +277,7 @@ export function createBillingGate(deps: {
         group: endpointGroup(endpoint.path),
         skipRate: false,
       });
-      decisions.inc({ outcome: r.outcome });
+      countDecision(r.outcome);
       if (r.outcome === "invalid") throw refusal(r, {});
       const headers = rateHeaders(r);
       if (r.outcome !== "ok") throw refusal(r, headers);
@@ -294,20 +295,21 @@ export function createBillingGate(deps: {
               endpoint.credits.kind === "perItem"
                 ? creditCost(endpoint.credits, result.servedItems)
                 : reserve;
+            // Only 2xx is charged; anything else gives the whole reservation back.
+            const charge = ok ? cost : 0;
             const settleArgs = {
               reservation: billable ? r.reservation : null,
               status: result.status,
-              cost,
+              cost: charge,
               endpoint: name,
               keyId: r.keyId,
               accountId: r.accountId,
             };
-            const charge = ok ? cost : 0;
             if (charge <= reserve) {
-              // The reservation covers the charge, so settling cannot fail: it runs after the
-              // answer is sent (commands on one connection keep their order), and the header is
-              // the balance the admit left plus this call's refund.
-              settleInBackground(settleArgs);
+              // The reservation covers the charge, so settling cannot fail: it is written after
+              // the answer, batched with the other settles of this event-loop turn, and the
+              // header is the balance the admit left plus this call's refund.
+              background.add(settleArgs);
               return billable ? { "X-Credits-Remaining": String(r.creditsRemaining + reserve - charge) } : {};
             }
             const s = await store.settle(settleArgs);

@@ -5,6 +5,7 @@ import {
   LOAD_ACCOUNT_LUA,
   LOAD_KEY_LUA,
   READ_LIVE_USAGE_LUA,
+  SETTLE_BATCH_LUA,
   SETTLE_LUA,
   SWEEP_LUA,
   TAKE_USAGE_LUA,
@@ -51,6 +52,18 @@ export type AdmitReply = {
   paymentMethod: boolean;
   plan: string;
   month: string;
+};
+
+/** One settle whose reservation covers its charge (see `settleCovered`). */
+export type CoveredSettle = {
+  /** The reservation admit returned, or null for a call that reserved nothing. */
+  reservation: string | null;
+  status: number;
+  /** Credits a 2xx is charged: at most the reserved cost. */
+  cost: number;
+  endpoint: string;
+  keyId: string;
+  accountId: string;
 };
 
 export type SettleReply = { outcome: "ok" | "quota" | "gone"; creditsRemaining: number; charged: number };
@@ -120,6 +133,7 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
   const P = config.redisPrefix;
   const admitScript = createScript(redis, ADMIT_LUA);
   const settleScript = createScript(redis, SETTLE_LUA);
+  const settleBatchScript = createScript(redis, SETTLE_BATCH_LUA);
   const sweepScript = createScript(redis, SWEEP_LUA);
   const takeUsageScript = createScript(redis, TAKE_USAGE_LUA);
   const readLiveScript = createScript(redis, READ_LIVE_USAGE_LUA);
@@ -313,6 +327,19 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
         creditsRemaining: Number(r[1]),
         charged: Number(r[2]),
       };
+    },
+
+    /**
+     * Settles many requests whose reservations cover their charges in one script (see
+     * SETTLE_BATCH_LUA): each reservation is consumed once, usage recorded, no balance computed.
+     * @returns how many were applied (a reservation already settled or swept is skipped)
+     */
+    async settleCovered(settles: readonly CoveredSettle[]): Promise<number> {
+      const argv: (string | number)[] = [P];
+      for (const s of settles) {
+        argv.push(s.reservation ?? "", s.status, s.cost, s.endpoint, s.keyId, s.accountId, 1);
+      }
+      return Number(await settleBatchScript([], argv));
     },
 
     /** Caches a freshly created or rotated key, replacing anything under its hash. */
