@@ -48,9 +48,13 @@ function expectedTrades() {
       { tracker },
     );
     for (const t of d.trades) out.set(`${marketKey(t.chain, t.pool)}|${t.id}`, t);
+    for (const t of d.tokens) if (t.name !== null) names.set(t.address, `${t.name}|${t.symbol}`);
   }
   return out;
 }
+
+/** Token names the decoders read from the replayed transactions (filled by `expectedTrades`). */
+const names = new Map<string, string>();
 
 /** A source that fails after `n` blocks fetched: a crash in the middle of a batch. */
 function crashingAfter(source: SolanaSource, n: number): SolanaSource {
@@ -208,5 +212,14 @@ describe("Solana worker over the replay endpoint", () => {
       "select block from ingest_checkpoints where chain_id = 'solana'",
     );
     expect(BigInt(finalCp.rows[0]!.block)).toBe(last);
+
+    // names stated by the transactions are stored; the other tokens were looked up on the node,
+    // which knows no account (getAccountInfo answers null), so their names stay unknown
+    expect(names.size).toBeGreaterThan(0);
+    expect(server.requests.get("getAccountInfo") ?? 0).toBeGreaterThan(0);
+    const stored = await db.pool.query<{ address: string; name: string; symbol: string }>(
+      "select address, name, symbol from tokens where chain_id = 'solana' and name is not null",
+    );
+    expect(new Map(stored.rows.map((r) => [r.address, `${r.name}|${r.symbol}`]))).toEqual(names);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from "@tapeline/core";
 import { chooseBaseQuote } from "./chooseBaseQuote.ts";
 import { createSolanaVenueRegistry, type SolanaVenueRegistry } from "./createSolanaVenueRegistry.ts";
+import { mergeSolanaTokenFacts } from "./mergeSolanaTokenFacts.ts";
 import { mintDecimals } from "./mintDecimals.ts";
 import { type NormalizeContext, normalizeSolanaTransaction } from "./normalizeSolanaTransaction.ts";
 import { SolanaDecodeError } from "./SolanaDecodeError.ts";
@@ -273,6 +274,7 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
     }
   }
   result.tokens.push(...out.tokens);
+  result.tokens = mergeSolanaTokenFacts(tx, result.tokens);
   // A migration names no creator; the deployer comes from the token's creation facts in the same transaction.
   for (const ev of result.launchpadEvents) {
     if (ev.creator === null)

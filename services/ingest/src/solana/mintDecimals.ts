@@ -17,8 +17,9 @@ export function mintDecimals(tx: SolanaTransaction): Map<string, number> {
   for (const b of tx.postTokenBalances.values()) out.set(b.mint, b.decimals);
   for (const ix of tx.instructions) {
     if (ix.programId !== TOKEN_PROGRAM && ix.programId !== TOKEN_2022_PROGRAM) continue;
-    // InitializeMint data is 67 bytes (about 90 base58 characters); transfers are 9-10 bytes
-    if (ix.data58 !== null && ix.data58.length < 60) continue;
+    // InitializeMint data is 35 bytes without a freeze authority (about 47 base58 characters), 67
+    // with one; transfers are 9-10 bytes (about 14)
+    if (ix.data58 !== null && ix.data58.length < 40) continue;
     const d = instructionData(ix);
     // InitializeMint (0) and InitializeMint2 (20): [tag, decimals, ...]; the mint is account 0.
     if ((d[0] === 0 || d[0] === 20) && d.length >= 2 && ix.accounts[0] && !out.has(ix.accounts[0])) {

@@ -1,3 +1,5 @@
+import type { SolanaAccountInfo } from "../SolanaAccountReader.ts";
+
 /**
  * A confirmed Solana block as the ingest needs it: the node's getBlock result with full
  * transaction details in `json` encoding. `blockhash` is null only when the source does not
@@ -34,5 +36,7 @@ export type SolanaSource = {
    * source can (JSON-RPC batches). Optional: without it the worker calls `getBlock` per slot.
    */
   getBlocks?(slots: bigint[]): Promise<(SolanaBlock | null)[]>;
+  /** An account's owner and data, null when it does not exist. Optional (a `SolanaAccountReader`). */
+  getAccountInfo?(address: string): Promise<SolanaAccountInfo | null>;
   close(): Promise<void>;
 };

@@ -1,6 +1,7 @@
 import { isAscii } from "node:buffer";
 import http from "node:http";
 import https from "node:https";
+import { accountInfoFromRpc } from "./accountInfoFromRpc.ts";
 import { BLOCK_NOT_AVAILABLE, SLOT_SKIPPED_CODES, SolanaRpcError } from "./SolanaRpcError.ts";
 import type { SolanaBlock, SolanaSource } from "./SolanaSource.ts";
 
@@ -80,7 +81,8 @@ function post(endpoint: string, body: string, timeoutMs: number): Promise<{ stat
 /**
  * The Solana source over JSON-RPC: `getSlot`, `getBlocksWithLimit` and `getBlock` (json encoding,
  * full transaction details, `maxSupportedTransactionVersion: 0`, no rewards), over kept-alive
- * connections; `getBlocks` sends several getBlock calls in one batch request. Network failures,
+ * connections; `getBlocks` sends several getBlock calls in one batch request; `getAccountInfo` reads an
+ * account (base64). Network failures,
  * HTTP 429/5xx and "block not available" answers are retried with backoff, moving to the next
  * endpoint each time; a skipped slot (-32007, -32009) is a null block, not an error.
  */
@@ -221,6 +223,9 @@ export function createSolanaRpcSource(opts: SolanaRpcSourceOptions): SolanaSourc
       const parts: Promise<(SolanaBlock | null)[]>[] = [];
       for (let k = 0; k < slots.length; k += batchSize) parts.push(getBatch(slots.slice(k, k + batchSize)));
       return (await Promise.all(parts)).flat();
+    },
+    async getAccountInfo(address) {
+      return accountInfoFromRpc(await call("getAccountInfo", [address, { commitment, encoding: "base64" }]));
     },
     async close() {},
   };

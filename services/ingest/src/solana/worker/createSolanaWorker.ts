@@ -5,6 +5,7 @@ import type { SolanaVenueRegistry } from "../createSolanaVenueRegistry.ts";
 import { createSolUsdTracker, type SolUsdTracker } from "../createSolUsdTracker.ts";
 import { decodeSolanaBlock } from "../decodeSolanaBlock.ts";
 import type { SolanaBlock, SolanaSource } from "../source/SolanaSource.ts";
+import { createSolanaTokenNameFiller } from "./createSolanaTokenNameFiller.ts";
 
 export type SolanaWorkerOptions = {
   source: SolanaSource;
@@ -62,6 +63,11 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
   const perBatch = opts.slotsPerBatch ?? 32;
   const concurrency = opts.fetchConcurrency ?? 4;
   const pollMs = opts.pollMs ?? 400;
+  const getAccountInfo = opts.source.getAccountInfo?.bind(opts.source);
+  // tokens no transaction names are read from their accounts, when the source offers them
+  const names = getAccountInfo
+    ? createSolanaTokenNameFiller({ reader: { getAccountInfo }, db: opts.db })
+    : null;
   let tracker: SolUsdTracker | null = null;
   let next: bigint | null = null;
   let stopped = false;
@@ -169,6 +175,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     }
     batch.nativePrices = tracker!.drainChanged();
     stats.decodeMs += performance.now() - t1;
+    if (names) batch.tokens.push(...(await names.fill(batch.tokens)));
     batch.checkpoint = {
       block: to,
       blockHash: lastBlock?.slot === to ? lastBlock.blockhash : null,
