@@ -9,6 +9,8 @@
  *
  *   npx tsx bench/gate.bench.ts            (BENCH_RATE, BENCH_SECONDS, BENCH_CONNECTIONS to change)
  *
+ * BENCH_SERVER_PROFILE=<dir> writes a V8 CPU profile of the server process there (node --cpu-prof).
+ *
  * Needs PostgreSQL and Redis as the tests do (TEST_PG_ADMIN_URL, TEST_REDIS_URL).
  */
 import { fork } from "node:child_process";
@@ -163,7 +165,13 @@ async function main(): Promise<void> {
   });
 
   const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ["--import", "tsx"],
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(process.env.BENCH_SERVER_PROFILE
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`]
+        : []),
+    ],
     env: { ...process.env, GATE_BENCH_SERVER: "1", BENCH_DB_URL: db.url, BENCH_PREFIX: prefix },
   });
   const ask = <T>(msg?: string) =>

@@ -11,6 +11,7 @@ import {
   TAKE_USAGE_LUA,
 } from "./billingScripts.ts";
 import { createScript } from "./createScript.ts";
+import { createScriptPipeline } from "./createScriptPipeline.ts";
 import type { BillingConfig } from "./loadBillingConfig.ts";
 import { monthlyAllowanceCredits } from "./monthlyAllowanceCredits.ts";
 import { monthOf } from "./monthOf.ts";
@@ -131,9 +132,11 @@ const REVOKED_TTL_SECONDS = 86_400;
 export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: BillingConfig }) {
   const { redis, pg, config } = deps;
   const P = config.redisPrefix;
-  const admitScript = createScript(redis, ADMIT_LUA);
-  const settleScript = createScript(redis, SETTLE_LUA);
-  const settleBatchScript = createScript(redis, SETTLE_BATCH_LUA);
+  // The per-request scripts share one pipeline per event-loop turn; the rest run on their own.
+  const pipeline = createScriptPipeline(redis);
+  const admitScript = pipeline.bind(ADMIT_LUA);
+  const settleScript = pipeline.bind(SETTLE_LUA);
+  const settleBatchScript = pipeline.bind(SETTLE_BATCH_LUA);
   const sweepScript = createScript(redis, SWEEP_LUA);
   const takeUsageScript = createScript(redis, TAKE_USAGE_LUA);
   const readLiveScript = createScript(redis, READ_LIVE_USAGE_LUA);
