@@ -92,32 +92,35 @@ if ARGV[13] ~= '1' then
   local group = ARGV[8]
   local gcap = tonumber(k[6]) or tonumber(ARGV[12])
   local rlKey = P .. 'rl:' .. keyId
-  local st = redis.call('HMGET', rlKey, 'm', 'b', 'i', 'g:' .. group)
-  local checks = {
-    {'m', tonumber(st[1]) or 0, 60000, rpm, 1},
-    {'b', tonumber(st[2]) or 0, 1000, burst, 1},
-  }
-  if batch then checks[#checks + 1] = {'i', tonumber(st[3]) or 0, 1000, burst * tonumber(ARGV[11]), items} end
-  if gcap > 0 then checks[#checks + 1] = {'g:' .. group, tonumber(st[4]) or 0, 1000, gcap, batch and items or 1} end
-  local wait = 0
-  local updates = {}
-  for i, c in ipairs(checks) do
-    local w, tat = gcra(c[2], now, c[3], c[4], c[5])
+  local gField = 'g:' .. group
+  local st = redis.call('HMGET', rlKey, 'm', 'b', 'i', gField)
+  -- Locals rather than a table per limit: this runs on every request.
+  local mOld, bOld = tonumber(st[1]) or 0, tonumber(st[2]) or 0
+  local wait, mTat = gcra(mOld, now, 60000, rpm, 1)
+  local w, bTat = gcra(bOld, now, 1000, burst, 1)
+  if w > wait then wait = w end
+  local iTat, gTat
+  if batch then
+    w, iTat = gcra(tonumber(st[3]) or 0, now, 1000, burst * tonumber(ARGV[11]), items)
     if w > wait then wait = w end
-    updates[#updates + 1] = c[1]
-    updates[#updates + 1] = tostring(tat)
-    c[6] = tat
+  end
+  if gcap > 0 then
+    w, gTat = gcra(tonumber(st[4]) or 0, now, 1000, gcap, batch and items or 1)
+    if w > wait then wait = w end
   end
   if wait > 0 then
-    local mTat = math.max(checks[1][2], now)
-    return {'limited', keyId, acct, rpm, remainingOf(mTat, now, 60000, rpm), math.ceil(mTat - now), burst,
-      remainingOf(checks[2][2], now, 1000, burst), math.ceil(wait), -1, '', ''}
+    local mNow = math.max(mOld, now)
+    return {'limited', keyId, acct, rpm, remainingOf(mNow, now, 60000, rpm), math.ceil(mNow - now), burst,
+      remainingOf(bOld, now, 1000, burst), math.ceil(wait), -1, '', ''}
   end
+  local updates = {'m', tostring(mTat), 'b', tostring(bTat)}
+  if iTat then updates[5] = 'i'; updates[6] = tostring(iTat) end
+  if gTat then updates[#updates + 1] = gField; updates[#updates + 1] = tostring(gTat) end
   redis.call('HSET', rlKey, unpack(updates))
   redis.call('PEXPIRE', rlKey, 61000)
-  mRemaining = remainingOf(checks[1][6], now, 60000, rpm)
-  mReset = math.ceil(checks[1][6] - now)
-  bRemaining = remainingOf(checks[2][6], now, 1000, burst)
+  mRemaining = remainingOf(mTat, now, 60000, rpm)
+  mReset = math.ceil(mTat - now)
+  bRemaining = remainingOf(bTat, now, 1000, burst)
 end
 
 local month = monthOf(now)
