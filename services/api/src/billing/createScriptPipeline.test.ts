@@ -37,6 +37,14 @@ return {ARGV[1], redis.call('INCR', KEYS[1])}`;
     expect(await redis.get(key)).toBe("6");
   });
 
+  it("keeps the order of a turn with more calls than one pipeline sends at once", async () => {
+    const run = createScriptPipeline(redis).bind(lua);
+    const key = `${prefix}many`;
+    const names = Array.from({ length: 40 }, (_, i) => `c${i}`);
+    const replies = await Promise.all(names.map((x) => run([key], [x])));
+    expect(replies).toEqual(names.map((x, i) => [x, i + 1]));
+  });
+
   it("fails only the call Redis refused", async () => {
     const run = createScriptPipeline(redis).bind(lua);
     const key = `${prefix}mixed`;
