@@ -21,7 +21,10 @@ import {
   type EvmReceipt,
   toPoolRecord,
 } from "../services/ingest/src/evm/applyDexEvents.ts";
-import { applyDexEventsInSlices } from "../services/ingest/src/evm/applyDexEventsInSlices.ts";
+import {
+  applyDexEventsInSlices,
+  EVENTS_PER_TURN,
+} from "../services/ingest/src/evm/applyDexEventsInSlices.ts";
 import type { DexEvent, RawLog } from "../services/ingest/src/evm/decoders/DexEvent.ts";
 import { DexTopics } from "../services/ingest/src/evm/decoders/dexEventAbis.ts";
 import { venueDecoders } from "../services/ingest/src/evm/decoders/venueDecoders.ts";
@@ -159,7 +162,8 @@ async function build(r: number): Promise<IngestBatch> {
     const l = logs[k]!;
     const ev = venueDecoders.get(swapTopics.get(l.topics[0]!)!)!.decode(l);
     if (ev) events.push(ev);
-    if (k % 2_000 === 1_999) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (k % EVENTS_PER_TURN === EVENTS_PER_TURN - 1)
+      await new Promise<void>((resolve) => setImmediate(resolve));
   }
   const out = await applyDexEventsInSlices(events, headers, receipts, state, ctx);
   const last = [...headers.values()].at(-1)!;

@@ -9,6 +9,12 @@ import type { DexEvent } from "./decoders/DexEvent.ts";
 import type { EvmMarketState } from "./EvmMarketState.ts";
 
 /**
+ * Events applied, or logs decoded, between two turns of the event loop: a write in flight waits
+ * at most a millisecond or two for its next query to go out.
+ */
+export const EVENTS_PER_TURN = 250;
+
+/**
  * {@link applyDexEvents} over slices of about `sliceSize` events cut at block boundaries, giving
  * the event loop a turn between slices, so a write in flight (its queries' replies) progresses
  * while a large range is applied. The result is the one applyDexEvents gives for all events at
@@ -20,7 +26,7 @@ export async function applyDexEventsInSlices(
   receipts: ReadonlyMap<string, EvmReceipt>,
   state: EvmMarketState,
   ctx: ApplyContext,
-  sliceSize = 1_000,
+  sliceSize = EVENTS_PER_TURN,
 ): Promise<ApplyResult> {
   const out: ApplyResult = { trades: [], touched: new Set(), nativePrices: new Map() };
   let start = 0;

@@ -10,7 +10,7 @@ import {
   refreshDerivedPrices,
   toPoolRecord,
 } from "./applyDexEvents.ts";
-import { applyDexEventsInSlices } from "./applyDexEventsInSlices.ts";
+import { applyDexEventsInSlices, EVENTS_PER_TURN } from "./applyDexEventsInSlices.ts";
 import { fetchHeaders } from "./chain/fetchHeaders.ts";
 import { fetchLogs } from "./chain/fetchLogs.ts";
 import { fetchReceipts } from "./chain/fetchReceipts.ts";
@@ -86,9 +86,6 @@ const CREATION_TOPICS = new Set<string>([
   DexTopics.slipstreamPoolCreated,
   DexTopics.aeroPoolCreated,
 ]);
-
-/** Logs decoded between two turns of the event loop. */
-const DECODE_SLICE = 2_000;
 
 const V3_LIKE = new Set(["UNISWAP_V3", "AERODROME_SLIPSTREAM", "PANCAKESWAP_V3"]);
 
@@ -215,7 +212,8 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
         topicOf.set(ev, log.topics[0]!);
       }
       // a turn for the event loop now and then: the previous range's write goes on meanwhile
-      if (i % DECODE_SLICE === DECODE_SLICE - 1) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (i % EVENTS_PER_TURN === EVENTS_PER_TURN - 1)
+        await new Promise<void>((resolve) => setImmediate(resolve));
     }
 
     // Headers: every block of a live range (reorg detection), else the blocks with events.
