@@ -1,9 +1,9 @@
-import { envelope, runBatch, STATS_WINDOWS } from "@tapeline/core";
+import { STATS_WINDOWS } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
 import { parsePools } from "./marketParams.ts";
 import { slotsOf, tokenStatsSchema } from "./marketSchemas.ts";
-import { tokenRoute } from "./tokenRoute.ts";
+import { tokenBatch } from "./tokenBatch.ts";
 
 /** `POST /v1/token/stats` (1 credit per token served): up to 25 tokens. */
 export const postTokenStats = defineEndpoint({
@@ -35,11 +35,9 @@ export const postTokenStats = defineEndpoint({
   batch: true,
   demo: true,
   async handler({ body, shards }) {
-    const data = await runBatch(body.items, (item) => {
-      const t = tokenRoute(shards, item.chain, item.address);
+    return tokenBatch(shards, body.items, (t, item) => {
       const pools = parsePools(t.chain, item.pools);
       return t.shard.tokenStats({ chain: t.chain, address: t.address, pools, windows: body.windows });
     });
-    return { body: envelope(data) };
   },
 });
