@@ -1,5 +1,6 @@
 import { childEvents } from "../childEvents.ts";
 import { createVaultVenue } from "../createVaultVenue.ts";
+import { pushLaunchpadCreate } from "../pushLaunchpadCreate.ts";
 import { METEORA_DBC_PROGRAM } from "../solanaPrograms.ts";
 
 const SWAP = { pool: 2, vaults: [5, 6], trader: 9 } as const;
@@ -36,28 +37,12 @@ export const meteoraDbcVenue = createVaultVenue({
           migratedTo: null,
         });
       } else if (ev.name === "EvtInitializePool") {
-        const mint = String(f.base_mint);
-        out.tokens.push({
-          chain: "solana",
-          address: mint,
-          name: null,
-          symbol: null,
-          decimals: null,
-          totalSupply: null,
-          deployer: String(f.creator),
-          createdAt: at,
-        });
-        out.launchpadEvents.push({
-          kind: "create",
+        pushLaunchpadCreate(tx, out, {
           launchpad: LAUNCHPAD,
-          mint,
+          mint: String(f.base_mint),
           pool: String(f.pool),
-          at,
-          signature: tx.signature,
-          slot: tx.slot,
           creator: String(f.creator),
-          bondingProgress: 0,
-          migratedTo: null,
+          at,
         });
       }
     }

@@ -1,5 +1,6 @@
 import { childEvents } from "../childEvents.ts";
 import { createVaultVenue } from "../createVaultVenue.ts";
+import { pushLaunchpadCreate } from "../pushLaunchpadCreate.ts";
 import { RAYDIUM_LAUNCHLAB_PROGRAM } from "../solanaPrograms.ts";
 
 const SWAP = { pool: 4, vaults: [7, 8], trader: 0 } as const;
@@ -35,29 +36,12 @@ export const raydiumLaunchlabVenue = createVaultVenue({
         for (const leg of legs) leg.bondingProgress = progress;
       } else if (ev.name === "PoolCreateEvent") {
         const ix = tx.instructions[i]!;
-        const mint = ix.accounts[6] ?? "";
-        const at = tx.blockTime === null ? null : tx.blockTime * 1000;
-        out.tokens.push({
-          chain: "solana",
-          address: mint,
-          name: null,
-          symbol: null,
-          decimals: null,
-          totalSupply: null,
-          deployer: String(f.creator),
-          createdAt: at,
-        });
-        out.launchpadEvents.push({
-          kind: "create",
+        pushLaunchpadCreate(tx, out, {
           launchpad: LAUNCHPAD,
-          mint,
+          mint: ix.accounts[6] ?? "",
           pool: String(f.pool_state),
-          at,
-          signature: tx.signature,
-          slot: tx.slot,
           creator: String(f.creator),
-          bondingProgress: 0,
-          migratedTo: null,
+          at: tx.blockTime === null ? null : tx.blockTime * 1000,
         });
       }
     }
