@@ -2,6 +2,7 @@ import { formatUnits } from "@tapeline/core";
 import { describe, expect, it } from "vitest";
 import { type FixtureReceipt, loadEvmFixtures } from "../../../../test/evm/loadEvmFixtures.ts";
 import { type ApplyContext, applyDexEvents, type EvmHeader } from "./applyDexEvents.ts";
+import { baseWethUsdcSwap } from "./baseWethUsdcSwap.ts";
 import { decodeUniswapV3Log } from "./decoders/decodeUniswapV3Log.ts";
 import { DexTopics } from "./decoders/dexEventAbis.ts";
 import { createEvmMarketState } from "./EvmMarketState.ts";
@@ -15,45 +16,11 @@ function header(r: FixtureReceipt, block: bigint): Map<bigint, EvmHeader> {
 }
 
 describe("applyDexEvents on a recorded Base WETH/USDC V3 swap", () => {
-  // Base: WETH 0x4200…0006 (18 decimals), USDC 0x8335…2913 (6 decimals): the contracts' decimals() values.
-  const WETH = "0x4200000000000000000000000000000000000006";
-  const USDC = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913";
-  const ctx: ApplyContext = {
-    chain: "evm:8453",
-    wrappedNative: WETH,
-    stablecoins: [USDC],
-    relayers: new Set(),
-    nativeDecimals: 18,
-  };
-  const f = files.find((x) => x.file === "swap_uniswapuniversalrouter_base.json")!;
+  const { WETH, USDC, ctx, fixture: f, swapLog, pool } = baseWethUsdcSwap;
   const receipt = f.receipts[0]!;
-  const swapLog = f.logs.find((l) => l.topics[0] === DexTopics.v3Swap)!;
-  const pool = swapLog.address;
 
   it("builds the trade from the pool's own transfers: side, gross amounts, prices, fee, maker", () => {
-    const state = createEvmMarketState();
-    state.tokens.set(WETH, { address: WETH, decimals: 18, symbol: "WETH" });
-    state.tokens.set(USDC, { address: USDC, decimals: 6, symbol: "USDC" });
-    state.pools.set(`evm:8453/${pool}`, {
-      market: `evm:8453/${pool}`,
-      address: pool,
-      venueType: "UNISWAP_V3",
-      factory: "0x33128a8fc17869897dce68ed026d694621f6fdfd",
-      exchangeName: "Uniswap V3",
-      feeBps: 5,
-      token0: WETH,
-      token1: USDC,
-      tokenIsToken0: true,
-      reserve0: null,
-      reserve1: null,
-      liquidity: null,
-      sqrtPriceX96: null,
-      tick: null,
-      createdAt: null,
-      createdBlock: null,
-      updatedBlock: null,
-      liquidityNative: null,
-    });
+    const state = baseWethUsdcSwap.state({ reserve0: null, reserve1: null });
     const ev = decodeUniswapV3Log(swapLog)!;
     const out = applyDexEvents(
       [ev],
