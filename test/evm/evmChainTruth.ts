@@ -65,7 +65,7 @@ export async function chainSwaps(
   };
   const rank = (a: string) => (a === deployment.usdc ? 0 : a === deployment.weth || a === NATIVE ? 1 : 2);
   const pairTokens = new Map<string, [string, string]>();
-  const tokensOf = async (pool: string, kind: "v2" | "v3") => {
+  const tokensOf = async (pool: string) => {
     if (!pairTokens.has(pool)) {
       const [t0, t1] = await Promise.all(
         v2Pair.map((abi) =>
@@ -101,7 +101,7 @@ export async function chainSwaps(
   };
   const raws: Raw[] = [];
   for (const l of await client.getLogs({ event: v2Swap, fromBlock: from, toBlock: to })) {
-    const [t0, t1] = await tokensOf(l.address.toLowerCase(), "v2");
+    const [t0, t1] = await tokensOf(l.address.toLowerCase());
     raws.push({
       pool: l.address.toLowerCase(),
       txHash: l.transactionHash!,
@@ -114,7 +114,7 @@ export async function chainSwaps(
     });
   }
   for (const l of await client.getLogs({ event: v3Swap, fromBlock: from, toBlock: to })) {
-    const [t0, t1] = await tokensOf(l.address.toLowerCase(), "v3");
+    const [t0, t1] = await tokensOf(l.address.toLowerCase());
     raws.push({
       pool: l.address.toLowerCase(),
       txHash: l.transactionHash!,

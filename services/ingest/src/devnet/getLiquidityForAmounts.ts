@@ -20,6 +20,5 @@ export function getLiquidityForAmounts(
   if (sqrtPrice >= upper) return forAmount1(upper);
   const l0 = forAmount0(sqrtPrice);
   const l1 = forAmount1(sqrtPrice);
-  // biome-ignore lint/complexity/useMathMinMax: Math.min does not take bigints
   return l0 < l1 ? l0 : l1;
 }

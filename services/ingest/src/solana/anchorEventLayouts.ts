@@ -1,7 +1,8 @@
 /**
  * Event layouts of the venues' Anchor IDLs (the IDLs under the fixtures' `solana/idl/`), kept
  * as data: field names and Borsh types in IDL order. Newer program versions append fields, so
- * a decoder reads as many as the event carries. Tests check these against the IDL files.
+ * a decoder reads as many as the event carries; a layout may stop after the last field the
+ * decoders need. A test checks these against the IDL files.
  */
 import {
   METEORA_DBC_PROGRAM,
@@ -109,6 +110,7 @@ const PUMPSWAP_EVENTS: EventLayout[] = [
       ["user_base_token_account", "pubkey"],
       ["user_quote_token_account", "pubkey"],
       ["coin_creator", "pubkey"],
+      ["is_mayhem_mode", "bool"],
     ],
   },
 ];
@@ -160,6 +162,33 @@ const DBC_EVENTS: EventLayout[] = [
       ["base_mint", "pubkey"],
       ["pool_type", "u8"],
       ["activation_point", "u64"],
+    ],
+  },
+  {
+    // Emitted by swap2 and, in current program versions, next to EvtSwap by swap. Not in the
+    // fixtures' IDL (an older version); the layout is the program's own struct, and the recorded
+    // DBC swap carries it (a test reads it field by field from the raw bytes).
+    name: "EvtSwap2",
+    discriminator: "bd4233a826507599",
+    fields: [
+      ["pool", "pubkey"],
+      ["config", "pubkey"],
+      ["trade_direction", "u8"],
+      ["has_referral", "bool"],
+      ["amount_0", "u64"],
+      ["amount_1", "u64"],
+      ["swap_mode", "u8"],
+      ["included_fee_input_amount", "u64"],
+      ["excluded_fee_input_amount", "u64"],
+      ["amount_left", "u64"],
+      ["output_amount", "u64"],
+      ["next_sqrt_price", "u128"],
+      ["trading_fee", "u64"],
+      ["protocol_fee", "u64"],
+      ["referral_fee", "u64"],
+      ["quote_reserve_amount", "u64"],
+      ["migration_threshold", "u64"],
+      ["current_timestamp", "u64"],
     ],
   },
   {

@@ -1,40 +1,94 @@
 import { childEvents } from "../childEvents.ts";
 import { createVaultVenue } from "../createVaultVenue.ts";
+import { discriminatorHex } from "../discriminatorHex.ts";
+import { instructionData } from "../instructionData.ts";
+import { pushLaunchpadComplete } from "../pushLaunchpadComplete.ts";
 import { pushLaunchpadCreate } from "../pushLaunchpadCreate.ts";
+import { pushLaunchpadMigration } from "../pushLaunchpadMigration.ts";
+import type { SolanaTransaction } from "../SolanaTransaction.ts";
+import type { VenueOutput } from "../SolanaVenue.ts";
 import { METEORA_DBC_PROGRAM } from "../solanaPrograms.ts";
 
 const SWAP = { pool: 2, vaults: [5, 6], trader: 9 } as const;
 const LAUNCHPAD = "meteora_dbc";
+const EXCHANGE = "Meteora DBC";
+
+/**
+ * Migration instructions by discriminator, with the account positions of the IDL: the virtual
+ * pool (the curve), the pool it migrates to, and the base and quote mints.
+ */
+const MIGRATIONS: Readonly<Record<string, { curve: number; pool: number; base: number; quote: number }>> = {
+  // migrate_meteora_damm: to a DAMM v1 pool (token A is the base mint)
+  "1b013016b43f76d9": { curve: 0, pool: 4, base: 7, quote: 8 },
+  // migration_damm_v2: to a DAMM v2 pool
+  "9ca9e66735e45040": { curve: 0, pool: 4, base: 13, quote: 14 },
+};
+
+/**
+ * Bonding progress of a DBC curve in percent (0–100): the quote reserve over the config's
+ * migration threshold, both as EvtSwap2 reports them after the swap.
+ */
+export function meteoraDbcBondingProgress(quoteReserve: bigint, migrationThreshold: bigint): number | null {
+  if (migrationThreshold <= 0n) return null;
+  if (quoteReserve >= migrationThreshold) return 100;
+  // in floating point: a fresh curve's reserve is a tiny fraction of its threshold
+  return (Number(quoteReserve) * 100) / Number(migrationThreshold);
+}
+
+function readMigration(tx: SolanaTransaction, i: number, out: VenueOutput): void {
+  const ix = tx.instructions[i]!;
+  const m = MIGRATIONS[discriminatorHex(instructionData(ix))];
+  if (!m) return;
+  const curve = ix.accounts[m.curve];
+  const mint = ix.accounts[m.base];
+  const quote = ix.accounts[m.quote];
+  if (!curve || !mint || !quote) return;
+  pushLaunchpadMigration(tx, out, {
+    launchpad: LAUNCHPAD,
+    venueType: "METEORA_DBC",
+    programId: METEORA_DBC_PROGRAM,
+    exchangeName: EXCHANGE,
+    curve,
+    mint,
+    quote,
+    migratedTo: ix.accounts[m.pool] ?? null,
+    at: tx.blockTime === null ? null : tx.blockTime * 1000,
+  });
+}
 
 /**
  * Meteora Dynamic Bonding Curve: swap and swap2 between base_vault and quote_vault. Pool
- * creation (EvtInitializePool) names the creator, the token's deployer; EvtCurveComplete,
- * emitted by the swap that fills the curve, marks it complete.
+ * creation (EvtInitializePool) names the creator, the token's deployer; EvtSwap2 reports the
+ * quote reserve against the migration threshold (the bonding progress); EvtCurveComplete,
+ * emitted by the swap that fills the curve, marks it complete; migrate_meteora_damm and
+ * migration_damm_v2 graduate the token.
  */
 export const meteoraDbcVenue = createVaultVenue({
   venueType: "METEORA_DBC",
   programId: METEORA_DBC_PROGRAM,
-  exchangeName: "Meteora DBC",
+  exchangeName: EXCHANGE,
   launchpad: LAUNCHPAD,
   swaps: { f8c69e91e17587c8: SWAP, "414b3f4ceb5b5b88": SWAP },
   extra(tx, i, out, legs) {
     const ix = tx.instructions[i]!;
     const at = tx.blockTime === null ? null : tx.blockTime * 1000;
+    if (legs.length === 0) readMigration(tx, i, out);
     for (const ev of childEvents(tx, i)) {
       const f = ev.fields;
-      if (ev.name === "EvtCurveComplete") {
+      if (
+        ev.name === "EvtSwap2" &&
+        typeof f.quote_reserve_amount === "bigint" &&
+        typeof f.migration_threshold === "bigint"
+      ) {
+        const progress = meteoraDbcBondingProgress(f.quote_reserve_amount, f.migration_threshold);
+        for (const leg of legs) leg.bondingProgress = progress;
+      } else if (ev.name === "EvtCurveComplete") {
         for (const leg of legs) leg.bondingProgress = 100;
-        out.launchpadEvents.push({
-          kind: "complete",
+        pushLaunchpadComplete(tx, out, {
           launchpad: LAUNCHPAD,
           mint: ix.accounts[7] ?? "",
-          pool: String(f.pool),
+          curve: String(f.pool),
           at,
-          signature: tx.signature,
-          slot: tx.slot,
-          creator: null,
-          bondingProgress: 100,
-          migratedTo: null,
         });
       } else if (ev.name === "EvtInitializePool") {
         pushLaunchpadCreate(tx, out, {

@@ -3,6 +3,8 @@ import { type AnchorEvent, decodeAnchorEvent } from "../decodeAnchorEvent.ts";
 import { discriminatorHex } from "../discriminatorHex.ts";
 import { instructionData } from "../instructionData.ts";
 import { mintDecimals } from "../mintDecimals.ts";
+import { pushLaunchpadComplete } from "../pushLaunchpadComplete.ts";
+import { pushLaunchpadMigration } from "../pushLaunchpadMigration.ts";
 import type { SolanaTransaction } from "../SolanaTransaction.ts";
 import type { SolanaVenue, VenueOutput } from "../SolanaVenue.ts";
 import { PUMPFUN_PROGRAM } from "../solanaPrograms.ts";
@@ -143,37 +145,21 @@ function onComplete(tx: SolanaTransaction, ev: AnchorEvent, out: VenueOutput): v
   const mint = String(f.mint);
   const curve = String(f.bonding_curve);
   out.pools.push({ ...curvePool(tx, curve, mint), bondingProgress: 100 });
-  out.launchpadEvents.push({
-    kind: "complete",
-    launchpad: LAUNCHPAD,
-    mint,
-    pool: curve,
-    at: ms(f.timestamp, tx),
-    signature: tx.signature,
-    slot: tx.slot,
-    creator: null,
-    bondingProgress: 100,
-    migratedTo: null,
-  });
+  pushLaunchpadComplete(tx, out, { launchpad: LAUNCHPAD, mint, curve, at: ms(f.timestamp, tx) });
 }
 
 function onMigration(tx: SolanaTransaction, ev: AnchorEvent, out: VenueOutput): void {
   const f = ev.fields;
-  const mint = String(f.mint);
-  const curve = String(f.bonding_curve);
-  const at = ms(f.timestamp, tx);
-  out.pools.push({ ...curvePool(tx, curve, mint), bondingProgress: 100, migrated: true, graduatedAt: at });
-  out.launchpadEvents.push({
-    kind: "migrate",
+  pushLaunchpadMigration(tx, out, {
     launchpad: LAUNCHPAD,
-    mint,
-    pool: curve,
-    at,
-    signature: tx.signature,
-    slot: tx.slot,
-    creator: null,
-    bondingProgress: 100,
+    venueType: "PUMPFUN",
+    programId: PUMPFUN_PROGRAM,
+    exchangeName: "Pump.fun",
+    curve: String(f.bonding_curve),
+    mint: String(f.mint),
+    quote: SOLANA_NATIVE_MINT,
     migratedTo: key(f.pool),
+    at: ms(f.timestamp, tx),
   });
 }
 

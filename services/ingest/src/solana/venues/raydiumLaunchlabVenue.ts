@@ -1,20 +1,72 @@
 import { childEvents } from "../childEvents.ts";
 import { createVaultVenue } from "../createVaultVenue.ts";
+import { discriminatorHex } from "../discriminatorHex.ts";
+import { instructionData } from "../instructionData.ts";
+import { pushLaunchpadComplete } from "../pushLaunchpadComplete.ts";
 import { pushLaunchpadCreate } from "../pushLaunchpadCreate.ts";
+import { pushLaunchpadMigration } from "../pushLaunchpadMigration.ts";
+import type { SolanaTransaction } from "../SolanaTransaction.ts";
+import type { VenueOutput } from "../SolanaVenue.ts";
 import { RAYDIUM_LAUNCHLAB_PROGRAM } from "../solanaPrograms.ts";
 
 const SWAP = { pool: 4, vaults: [7, 8], trader: 0 } as const;
 const LAUNCHPAD = "raydium_launchlab";
+const EXCHANGE = "Raydium LaunchLab";
+/** `PoolStatus::Migrate`: the curve sold its last base token and waits for its migration. */
+const POOL_STATUS_MIGRATE = 1;
+
+/**
+ * Migration instructions by discriminator, with the account positions of the IDL: the pool
+ * state (the curve), the pool it migrates to, and the base and quote mints.
+ */
+const MIGRATIONS: Readonly<Record<string, { curve: number; pool: number; base: number; quote: number }>> = {
+  // migrate_to_amm: to a Raydium AMM v4 pool
+  cf52c091fecf91df: { curve: 23, pool: 13, base: 1, quote: 2 },
+  // migrate_to_cpswap: to a Raydium CPMM pool
+  "885cc8671cda908c": { curve: 17, pool: 5, base: 1, quote: 2 },
+};
+
+/**
+ * Bonding progress of a LaunchLab curve in percent (0–100): the share of the curve's base tokens
+ * sold, `real_base_after` over `total_base_sell` of the TradeEvent.
+ */
+export function raydiumLaunchlabBondingProgress(realBaseAfter: bigint, totalBaseSell: bigint): number | null {
+  if (totalBaseSell <= 0n) return null;
+  if (realBaseAfter >= totalBaseSell) return 100;
+  return Number((realBaseAfter * 1_000_000n) / totalBaseSell) / 10_000;
+}
+
+function readMigration(tx: SolanaTransaction, i: number, out: VenueOutput): void {
+  const ix = tx.instructions[i]!;
+  const m = MIGRATIONS[discriminatorHex(instructionData(ix))];
+  if (!m) return;
+  const curve = ix.accounts[m.curve];
+  const mint = ix.accounts[m.base];
+  const quote = ix.accounts[m.quote];
+  if (!curve || !mint || !quote) return;
+  pushLaunchpadMigration(tx, out, {
+    launchpad: LAUNCHPAD,
+    venueType: "RAYDIUM_LAUNCHLAB",
+    programId: RAYDIUM_LAUNCHLAB_PROGRAM,
+    exchangeName: EXCHANGE,
+    curve,
+    mint,
+    quote,
+    migratedTo: ix.accounts[m.pool] ?? null,
+    at: tx.blockTime === null ? null : tx.blockTime * 1000,
+  });
+}
 
 /**
  * Raydium LaunchLab bonding curve: buy/sell exact in/out between base_vault and quote_vault.
- * Bonding progress (percent) is the share of the curve's base tokens sold, from the
- * TradeEvent's `real_base_after` over `total_base_sell`.
+ * The TradeEvent gives the bonding progress and, with the pool status turned to Migrate, the
+ * curve's completion; PoolCreateEvent names the deployer; migrate_to_amm and migrate_to_cpswap
+ * graduate the token.
  */
 export const raydiumLaunchlabVenue = createVaultVenue({
   venueType: "RAYDIUM_LAUNCHLAB",
   programId: RAYDIUM_LAUNCHLAB_PROGRAM,
-  exchangeName: "Raydium LaunchLab",
+  exchangeName: EXCHANGE,
   launchpad: LAUNCHPAD,
   swaps: {
     faea0d7bd59c13ec: SWAP,
@@ -23,6 +75,9 @@ export const raydiumLaunchlabVenue = createVaultVenue({
     "5fc8472208090ba6": SWAP,
   },
   extra(tx, i, out, legs) {
+    const ix = tx.instructions[i]!;
+    const at = tx.blockTime === null ? null : tx.blockTime * 1000;
+    if (legs.length === 0) readMigration(tx, i, out);
     for (const ev of childEvents(tx, i)) {
       const f = ev.fields;
       if (
@@ -30,18 +85,23 @@ export const raydiumLaunchlabVenue = createVaultVenue({
         typeof f.real_base_after === "bigint" &&
         typeof f.total_base_sell === "bigint"
       ) {
-        const total = f.total_base_sell;
-        const progress =
-          total > 0n ? Math.min(100, Number((f.real_base_after * 1_000_000n) / total) / 10_000) : null;
+        const progress = raydiumLaunchlabBondingProgress(f.real_base_after, f.total_base_sell);
         for (const leg of legs) leg.bondingProgress = progress;
+        if (f.pool_status === POOL_STATUS_MIGRATE && legs[0]) {
+          pushLaunchpadComplete(tx, out, {
+            launchpad: LAUNCHPAD,
+            mint: ix.accounts[9] ?? "",
+            curve: String(f.pool_state),
+            at,
+          });
+        }
       } else if (ev.name === "PoolCreateEvent") {
-        const ix = tx.instructions[i]!;
         pushLaunchpadCreate(tx, out, {
           launchpad: LAUNCHPAD,
           mint: ix.accounts[6] ?? "",
           pool: String(f.pool_state),
           creator: String(f.creator),
-          at: tx.blockTime === null ? null : tx.blockTime * 1000,
+          at,
         });
       }
     }
