@@ -1,6 +1,6 @@
 import { ConfigError, type Context, isMainModule, runService, serveHttp } from "@tapeline/core";
 import { Redis } from "ioredis";
-import { loadRouterConfig } from "./config/loadRouterConfig.ts";
+import { loadRouterConfig, routerWorkers } from "./config/loadRouterConfig.ts";
 import { createApp } from "./createApp.ts";
 import { createGateFromConfig } from "./gates/createGateFromConfig.ts";
 import { shardReadiness } from "./http/shardReadiness.ts";
@@ -101,4 +101,12 @@ export async function startRouter(ctx: Context, env: Record<string, string | und
   );
 }
 
-if (isMainModule(import.meta.url)) void runService("api", (ctx) => startRouter(ctx));
+if (isMainModule(import.meta.url)) {
+  try {
+    void runService("api", (ctx) => startRouter(ctx), { workers: routerWorkers() });
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`api: ${err.message}\n`);
+    process.exit(1);
+  }
+}

@@ -26,6 +26,7 @@ export * from "./ports/queue.ts";
 export * from "./runService.ts";
 export * from "./serveHttp.ts";
 export * from "./sharding.ts";
+export * from "./startWorkers.ts";
 export * from "./storage/createPgPool.ts";
 export * from "./storage/EmbeddedPostgresError.ts";
 export * from "./storage/migrate.ts";

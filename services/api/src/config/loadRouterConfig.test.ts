@@ -2,7 +2,7 @@ import { ConfigError, createEnvReader } from "@tapeline/core";
 import { describe, expect, it } from "vitest";
 import { openGate } from "../gate.ts";
 import type { GatePlugin } from "../gates/GatePlugin.ts";
-import { loadRouterConfig } from "./loadRouterConfig.ts";
+import { loadRouterConfig, routerWorkers } from "./loadRouterConfig.ts";
 
 const plugin: GatePlugin<{ price: number }> = {
   name: "test",
@@ -58,6 +58,7 @@ describe("loadRouterConfig", () => {
     expect(c).toMatchObject({
       host: "0.0.0.0",
       port: 8080,
+      workers: 1,
       shardMapPath: "/m.json",
       billingEnabled: false,
       redisUrl: undefined,
@@ -69,5 +70,13 @@ describe("loadRouterConfig", () => {
       async () => plugin,
     );
     expect(billed.gate?.config).toEqual({ price: 7 });
+  });
+
+  it("reads API_WORKERS before the workers start, and refuses what is not 1 to 64", () => {
+    expect(routerWorkers({})).toBe(1);
+    expect(routerWorkers({ API_WORKERS: "2" })).toBe(2);
+    for (const bad of ["0", "65", "two"]) {
+      expect(() => routerWorkers({ API_WORKERS: bad })).toThrow(/API_WORKERS must be an integer in \[1, 64\]/);
+    }
   });
 });

@@ -9,6 +9,11 @@ export type RouterConfig = {
   host: string;
   /** `PORT`, default 8080. */
   port: number;
+  /**
+   * `API_WORKERS`, default 1: router processes in this pod, sharing its port (one per CPU the
+   * pod is given lets one pod use all of them).
+   */
+  workers: number;
   /** `SHARD_MAP_PATH`, required: the shard-map JSON the operator publishes (a mounted ConfigMap). */
   shardMapPath: string;
   /** `SHARD_MAP_POLL_MS`, default 2000: how often the shard map is re-read. */
@@ -50,6 +55,7 @@ export async function loadRouterConfig(
   const config: RouterConfig = {
     host: r.string("HOST", "0.0.0.0"),
     port: r.int("PORT", 8080, 1, 65535),
+    workers: readWorkers(r),
     shardMapPath: r.string("SHARD_MAP_PATH"),
     shardMapPollMs: r.int("SHARD_MAP_POLL_MS", 2000, 100),
     shardTimeoutMs: r.int("SHARD_TIMEOUT_MS", 10_000, 100),
@@ -82,4 +88,18 @@ export async function loadRouterConfig(
   }
   r.done();
   return config;
+}
+
+const readWorkers = (r: ReturnType<typeof createEnvReader>) => r.int("API_WORKERS", 1, 1, 64);
+
+/**
+ * `API_WORKERS` alone, read before the workers start (each worker then reads the whole
+ * configuration).
+ * @throws ConfigError when it is not an integer in [1, 64].
+ */
+export function routerWorkers(env: Record<string, string | undefined> = process.env): number {
+  const r = createEnvReader(env);
+  const workers = readWorkers(r);
+  r.done();
+  return workers;
 }

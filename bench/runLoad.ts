@@ -1,0 +1,169 @@
+/**
+ * HTTP load from a separate process: wrk when it is installed (a C load generator, so the
+ * client's own parsing costs little of the machine's CPU), else autocannon from node_modules.
+ * BENCH_LOADGEN=wrk|autocannon forces one; BENCH_WRK_THREADS sets wrk's threads (default 2). With
+ * several paths each request takes the next one.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+export type LoadOptions = {
+  url: string;
+  paths: string[];
+  headers: Record<string, string>;
+  connections: number;
+  durationS: number;
+  /**
+   * Offered load in requests/s over all connections (autocannon's overallRate, which corrects for
+   * coordinated omission); without it every connection sends as fast as answers come.
+   */
+  rate?: number;
+};
+
+export type LoadResult = {
+  tool: "wrk" | "autocannon";
+  requestsPerS: number;
+  total: number;
+  /** latency percentiles in ms */
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  bytesPerS: number;
+  non2xx: number;
+  errors: number;
+};
+
+export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
+  const forced = process.env.BENCH_LOADGEN;
+  // wrk has no rate control
+  if (forced === "autocannon" || opts.rate !== undefined) return runAutocannon(opts);
+  if (forced === "wrk" || (await hasWrk())) return runWrk(opts);
+  return runAutocannon(opts);
+}
+
+async function hasWrk(): Promise<boolean> {
+  try {
+    await run("wrk", ["--version"]);
+    return true;
+  } catch (err) {
+    // wrk --version prints its banner and exits 1
+    return (err as { code?: unknown }).code === 1;
+  }
+}
+
+// Each wrk thread runs its own copy of this script; `done` runs once with the merged figures.
+const WRK_SCRIPT = (paths: string[], headers: Record<string, string>) => `
+local paths = {${paths.map((p) => JSON.stringify(p)).join(",")}}
+local headers = {${Object.entries(headers)
+  .map(([k, v]) => `[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+  .join(",")}}
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i % #paths) + 1], headers)
+end
+done = function(s, latency, requests)
+  local e = s.errors
+  io.write(string.format('\\n{"requests":%d,"durationUs":%d,"bytes":%d,"errors":%d,"non2xx":%d,"p50":%d,"p90":%d,"p99":%d,"max":%d}\\n',
+    s.requests, s.duration, s.bytes, e.connect + e.read + e.write + e.timeout, e.status,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max))
+end
+`;
+
+async function runWrk(opts: LoadOptions): Promise<LoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), "tapeline-wrk-"));
+  try {
+    const script = join(dir, "load.lua");
+    writeFileSync(script, WRK_SCRIPT(opts.paths, opts.headers));
+    const { stdout } = await run(
+      "wrk",
+      ["-t2", `-c${opts.connections}`, `-d${opts.durationS}s`, "--timeout", "10s", "-s", script, opts.url],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+    const line = stdout
+      .trim()
+      .split("\n")
+      .findLast((l) => l.startsWith("{"));
+    if (!line) throw new Error(`wrk printed no summary:\n${stdout}`);
+    const r = JSON.parse(line) as {
+      requests: number;
+      durationUs: number;
+      bytes: number;
+      errors: number;
+      non2xx: number;
+      p50: number;
+      p90: number;
+      p99: number;
+      max: number;
+    };
+    const seconds = r.durationUs / 1e6;
+    return {
+      tool: "wrk",
+      requestsPerS: r.requests / seconds,
+      total: r.requests,
+      p50: r.p50 / 1000,
+      p90: r.p90 / 1000,
+      p99: r.p99 / 1000,
+      max: r.max / 1000,
+      bytesPerS: r.bytes / seconds,
+      non2xx: r.non2xx,
+      errors: r.errors,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// autocannon in its own process, so the load generator does not share the server's event loop.
+const AUTOCANNON_RUNNER = `
+const autocannon = require(process.argv[1]);
+const [url, paths, headers, connections, duration, rate] = [process.argv[2], JSON.parse(process.argv[3]), JSON.parse(process.argv[4]), Number(process.argv[5]), Number(process.argv[6]), Number(process.argv[7])];
+let i = 0;
+const requests = paths.length > 1 ? [{ setupRequest: (r) => ({ ...r, path: paths[i++ % paths.length] }) }] : undefined;
+autocannon({ url: url + paths[0], connections, duration, headers, requests, ...(rate > 0 ? { overallRate: rate } : {}) }, (err, r) => {
+  if (err) { console.error(err); process.exit(1); }
+  process.stdout.write(JSON.stringify(r));
+});`;
+
+async function runAutocannon(opts: LoadOptions): Promise<LoadResult> {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      "-e",
+      AUTOCANNON_RUNNER,
+      new URL("../node_modules/autocannon/autocannon.js", import.meta.url).pathname,
+      opts.url,
+      JSON.stringify(opts.paths),
+      JSON.stringify(opts.headers),
+      String(opts.connections),
+      String(opts.durationS),
+      String(opts.rate ?? 0),
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const r = JSON.parse(stdout) as {
+    requests: { average: number; total: number };
+    throughput: { average: number };
+    latency: { p50: number; p90: number; p99: number; max: number };
+    non2xx: number;
+    errors: number;
+  };
+  return {
+    tool: "autocannon",
+    requestsPerS: r.requests.average,
+    total: r.requests.total,
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    bytesPerS: r.throughput.average,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The router's entry point with API_WORKERS=2, as a real process tree: the primary forks two
+ * workers sharing the port, replaces one that dies, and stops them all on SIGTERM.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort } from "@tapeline/core/testing";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const dir = mkdtempSync(path.join(tmpdir(), "tapeline-workers-"));
+let child: ChildProcess | null = null;
+
+afterAll(() => {
+  child?.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Live child processes of `pid`, read from /proc. */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // fields after the command name: state, ppid
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(ppid) === pid && state !== "Z") out.push(Number(entry));
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return out.sort();
+}
+
+async function until<T>(probe: () => Promise<T | null> | T | null, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== null) return v;
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const healthy = async (url: string) =>
+  fetch(`${url}/healthz`, { headers: { connection: "close" } })
+    .then((r) => (r.status === 200 ? true : null))
+    .catch(() => null);
+
+describe("router entry point with API_WORKERS", () => {
+  it("serves from two workers, replaces a killed one, and stops all on SIGTERM", async () => {
+    const port = await freePort();
+    const mapPath = path.join(dir, "shards.json");
+    writeFileSync(
+      mapPath,
+      JSON.stringify({ version: 1, partitions: 16, shards: [{ name: "q-0", url: "http://127.0.0.1:9" }] }),
+    );
+    child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "services/api/src/index.ts")], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? "",
+        LOG_LEVEL: "warn",
+        API_WORKERS: "2",
+        BILLING_ENABLED: "false",
+        SHARD_MAP_PATH: mapPath,
+        HOST: "127.0.0.1",
+        PORT: String(port),
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    const primary = child.pid!;
+    const url = `http://127.0.0.1:${port}`;
+    await until(() => healthy(url));
+    const first = await until(() => {
+      const c = childrenOf(primary);
+      return c.length === 2 ? c : null;
+    });
+
+    process.kill(first[0]!, "SIGKILL");
+    const replaced = await until(() => {
+      const c = childrenOf(primary);
+      return c.length === 2 && !c.includes(first[0]!) ? c : null;
+    });
+    expect(replaced).toContain(first[1]);
+    // every request on a new connection is answered while and after a worker is replaced
+    for (let i = 0; i < 20; i++) expect(await healthy(url)).toBe(true);
+
+    const exited = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    child = null;
+    expect(childrenOf(primary)).toEqual([]);
+    for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
+  }, 60_000);
+});
