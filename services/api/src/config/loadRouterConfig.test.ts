@@ -76,7 +76,9 @@ describe("loadRouterConfig", () => {
     expect(routerWorkers({})).toBe(1);
     expect(routerWorkers({ API_WORKERS: "2" })).toBe(2);
     for (const bad of ["0", "65", "two"]) {
-      expect(() => routerWorkers({ API_WORKERS: bad })).toThrow(/API_WORKERS must be an integer in \[1, 64\]/);
+      expect(() => routerWorkers({ API_WORKERS: bad })).toThrow(
+        /API_WORKERS must be an integer in \[1, 64\]/,
+      );
     }
   });
 });
