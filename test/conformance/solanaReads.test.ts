@@ -182,7 +182,13 @@ describe("Solana reads over replayed mainnet blocks", () => {
     let checked = 0;
     for (const [pool, ts] of chosen) {
       const { status, body } = await get<{
-        data: { time: number; volume: number; volumeToken: number; trades: number }[];
+        data: {
+          time: number;
+          close: number | null;
+          volume: number | null;
+          volumeToken: number;
+          trades: number;
+        }[];
         meta: { quote: string };
       }>(`/v1/pool/ohlcv?chain=solana&address=${pool}&quote=usd&interval=1m&fill=false&limit=1000`);
       expect(status).toBe(200);
@@ -193,12 +199,46 @@ describe("Solana reads over replayed mainnet blocks", () => {
         const rates = inside.map((t) => rateOf(Number(t.at)));
         if (rates.every((r) => r !== null)) {
           const usd = inside.reduce((s, t, i) => s + (Number(t.amount_quote) / 1e9) * rates[i]!, 0);
-          close(c.volume, usd);
+          close(c.volume!, usd);
           checked++;
         }
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it("GET /v1/pool/ohlcv quote=usd: a window without a known SOL/USD rate has null prices, never a later rate", async () => {
+    const first = minutes[0]!.minute;
+    // SOL-quoted swaps recorded before the first stored SOL/USD minute
+    const early = trades.filter((t) => t.quote_address === WSOL && Number(t.at) < first);
+    expect(early.length).toBeGreaterThan(0);
+    let unknown = 0;
+    for (const pool of new Set(early.map((t) => t.pool_address))) {
+      const { status, body } = await get<{
+        data: {
+          time: number;
+          open: number | null;
+          close: number | null;
+          volume: number | null;
+          trades: number;
+        }[];
+      }>(`/v1/pool/ohlcv?chain=solana&address=${pool}&quote=usd&interval=1m&fill=false&limit=1000`);
+      expect(status).toBe(200);
+      for (const c of body.data) {
+        // the window's rate: the latest stored minute inside it or at most an hour before it
+        const known = minutes.some(
+          (m) => m.minute <= c.time * 1000 + 59_999 && m.minute >= c.time * 1000 - RATE_MAX_AGE_MS,
+        );
+        if (known) {
+          expect(c.close).not.toBeNull();
+        } else {
+          expect(c).toMatchObject({ open: null, close: null, volume: null });
+          expect(c.trades).toBeGreaterThan(0);
+          unknown++;
+        }
+      }
+    }
+    expect(unknown).toBeGreaterThan(0);
   });
 
   it("GET /v1/token for a pump.fun token: launchpad block and deployer from the creation transaction", async () => {

@@ -301,6 +301,7 @@ export type CandleQuery = MarketRef & {
 
 export type TokenCandleQuery = CandleQuery & { pools?: string[] | null };
 
+/** A candle in the native quote, where every figure is known. */
 export type Candle = {
   time: number;
   open: number;
@@ -312,8 +313,20 @@ export type Candle = {
   trades: number;
 };
 
+/**
+ * A candle as served. With `quote=usd` the prices and the volume are null for a window whose
+ * SOL/USD rate is unknown (before the chain's USD history); `volumeToken` and `trades` never are.
+ */
+export type PageCandle = Omit<Candle, "open" | "high" | "low" | "close" | "volume"> & {
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  volume: number | null;
+};
+
 export type CandlePage = {
-  data: Candle[];
+  data: PageCandle[];
   interval: CandleInterval;
   count: number;
   oldestTime: number | null;

@@ -1,8 +1,8 @@
 import {
-  type Candle,
   type CandleInterval,
   InvalidParamError,
   NotFoundError,
+  type PageCandle,
   type TradeRow,
 } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
@@ -66,10 +66,12 @@ const swapsOf = (...pools: string[]): RefSwap[] => pools.flatMap((p) => fx.swaps
 
 /** Walks every page back from now (endTime = oldestTime - 1) and returns the candles oldest first. */
 async function walk(
-  read: (endTime: number | null) => Promise<{ data: Candle[]; hasMore: boolean; oldestTime: number | null }>,
+  read: (
+    endTime: number | null,
+  ) => Promise<{ data: PageCandle[]; hasMore: boolean; oldestTime: number | null }>,
   maxPages = 1000,
-): Promise<{ candles: Candle[]; pages: number }> {
-  const pages: Candle[][] = [];
+): Promise<{ candles: PageCandle[]; pages: number }> {
+  const pages: PageCandle[][] = [];
   let endTime: number | null = null;
   for (let i = 0; i < maxPages; i++) {
     const page = await read(endTime);
@@ -80,7 +82,7 @@ async function walk(
   return { candles: pages.flat(), pages: pages.length };
 }
 
-const strip = (c: RefCandle | Candle) => ({ ...c });
+const strip = (c: RefCandle | PageCandle) => ({ ...c });
 
 describe("candles", () => {
   for (const interval of ["1m", "5m", "1h", "1w", "1M"] as CandleInterval[]) {

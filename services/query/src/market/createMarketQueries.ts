@@ -1,5 +1,4 @@
 import {
-  type Candle,
   type CandlePage,
   type CandleQuery,
   type ChainId,
@@ -12,6 +11,7 @@ import {
   type MarketRef,
   marketKey,
   NotFoundError,
+  type PageCandle,
   type SparklinePoint,
   type SparklineQuery,
   type TokenCandleQuery,
@@ -34,7 +34,7 @@ import { type PoolRow, readPoolRows, readTokenPoolRowsByToken } from "./readPool
 import { readSparklineCloses } from "./readSparklineCloses.ts";
 import { readTokenFacts, type TokenFacts, toTokenMetadata } from "./readTokenFacts.ts";
 import { readTradePage } from "./readTradePage.ts";
-import { readUsdRates } from "./readUsdRates.ts";
+import { hasUsdHistory, readUsdRates, usdRateWindow } from "./readUsdRates.ts";
 import { readWindowStats } from "./readWindowStats.ts";
 import { sparklineGrid } from "./sparklineGrid.ts";
 import { stepBucket } from "./stepBucket.ts";
@@ -129,7 +129,10 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
 
   const scanOpt = opts.tradeScanWindow === undefined ? {} : { scanWindow: opts.tradeScanWindow };
   const spot = (chain: ChainId) =>
-    spots.get(chain, async () => (await readUsdRates(db, chain, [now()]))[0] ?? null);
+    spots.get(
+      chain,
+      async () => (await readUsdRates(db, chain, [{ atMs: now(), notBeforeMs: 0 }]))[0] ?? null,
+    );
 
   async function poolRow(chain: ChainId, address: string): Promise<PoolRow | null> {
     return definitions.get(
@@ -229,7 +232,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
         fill: q.fill,
         nowS,
       });
-      let data: Candle[] = page.candles.map((c) => ({
+      let data: PageCandle[] = page.candles.map((c) => ({
         time: c.time,
         open: c.open,
         high: c.high,
@@ -240,12 +243,14 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
         trades: c.trades,
       }));
       if (q.quote === "usd") {
-        const at = page.candles.map((c) => Math.min(stepBucket(c.time, spec, 1) - 1, nowS) * 1000);
-        const rates = await readUsdRates(db, chain, at);
-        if (rates.some((r) => r === null)) {
+        const windows = page.candles.map((c) =>
+          usdRateWindow(c.time * 1000, Math.min(stepBucket(c.time, spec, 1) - 1, nowS) * 1000),
+        );
+        const rates = await readUsdRates(db, chain, windows);
+        if (rates.some((r) => r === null) && !(await hasUsdHistory(db, chain))) {
           throw new InvalidParamError("quote", `quote=usd: no USD history on ${chain}`);
         }
-        data = convertCandlesToUsd(page.candles, rates as number[]);
+        data = convertCandlesToUsd(page.candles, rates);
       }
       const out: CandlePage = {
         data,
@@ -281,29 +286,38 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     const nowMs = now();
     const grid = sparklineGrid(q.timeframe, nowMs);
     const raw = await readSparklineCloses(db, pool.market, grid);
-    let rateAt: (t: number) => number = () => 1;
+    // a price whose slot has no known USD rate counts as no price there
+    let rateAt: (t: number) => number | null = () => 1;
     if (q.quote === "usd") {
       const nowS = Math.floor(nowMs / 1000);
-      const times = [
-        ...grid.starts.map((s) => Math.min(s + grid.stepS - 1, nowS) * 1000),
-        (grid.starts[0] as number) * 1000 - 1,
+      const firstStart = grid.starts[0] as number;
+      const windows = [
+        ...grid.starts.map((s) => usdRateWindow(s * 1000, Math.min(s + grid.stepS - 1, nowS) * 1000)),
+        usdRateWindow((firstStart - grid.stepS) * 1000, firstStart * 1000 - 1),
       ];
-      const rates = await readUsdRates(db, chain, times);
-      if (rates.some((r) => r === null))
+      const rates = await readUsdRates(db, chain, windows);
+      if (rates.some((r) => r === null) && !(await hasUsdHistory(db, chain)))
         throw new InvalidParamError("quote", `quote=usd: no USD history on ${chain}`);
-      const bySlot = new Map(grid.starts.map((s, i) => [s, rates[i] as number]));
-      const before = rates.at(-1) as number;
-      rateAt = (t) => bySlot.get(t) ?? before;
+      const bySlot = new Map(grid.starts.map((s, i) => [s, rates[i] ?? null]));
+      const before = rates.at(-1) ?? null;
+      rateAt = (t) => (bySlot.has(t) ? (bySlot.get(t) ?? null) : before);
     }
+    const inQuote = (price: string | null, t: number): number | null => {
+      const r = rateAt(t);
+      return price === null || r === null ? null : Number(price) * r;
+    };
     const first = grid.starts[0] as number;
-    const closes = new Map([...raw.closes].map(([t, c]) => [t, Number(c) * rateAt(t)]));
-    const firstSlot = [...raw.closes.keys()][0];
+    const closes = new Map<number, number>();
+    for (const [t, c] of raw.closes) {
+      const v = inQuote(c, t);
+      if (v !== null) closes.set(t, v);
+    }
+    const firstTraded = [...raw.closes.keys()][0];
     return buildSparkline({
       slots: grid,
       closes,
-      prevClose: raw.prevClose === null ? null : Number(raw.prevClose) * rateAt(first - 1),
-      firstOpen:
-        raw.firstOpen === null || firstSlot === undefined ? null : Number(raw.firstOpen) * rateAt(firstSlot),
+      prevClose: inQuote(raw.prevClose, first - 1),
+      firstOpen: firstTraded === undefined ? null : inQuote(raw.firstOpen, firstTraded),
       timestamps: q.timestamps,
     });
   }

@@ -1,18 +1,32 @@
-import type { Candle } from "@tapeline/core";
+import type { PageCandle } from "@tapeline/core";
 import { describe, expect, it } from "vitest";
 import { candlesJson } from "./candlesJson.ts";
 
 describe("candlesJson", () => {
   it("writes what JSON.stringify writes, for every number form", () => {
-    const forms = [0, -0, 1, -1, 0.1, 1e-7, 2.5e-12, 123456789.123, 1e21, 2 ** 53 + 2, Number.NaN, Infinity];
-    const candles: Candle[] = forms.map((v, i) => ({
+    const forms = [
+      0,
+      -0,
+      1,
+      -1,
+      0.1,
+      1e-7,
+      2.5e-12,
+      123456789.123,
+      1e21,
+      2 ** 53 + 2,
+      Number.NaN,
+      Infinity,
+      null,
+    ];
+    const candles: PageCandle[] = forms.map((v, i) => ({
       time: 1_700_000_000 + i * 60,
       open: v,
-      high: forms[(i + 1) % forms.length] as number,
-      low: forms[(i + 2) % forms.length] as number,
-      close: forms[(i + 3) % forms.length] as number,
-      volume: forms[(i + 4) % forms.length] as number,
-      volumeToken: forms[(i + 5) % forms.length] as number,
+      high: forms[(i + 1) % forms.length] as number | null,
+      low: forms[(i + 2) % forms.length] as number | null,
+      close: forms[(i + 3) % forms.length] as number | null,
+      volume: forms[(i + 4) % forms.length] as number | null,
+      volumeToken: (forms[(i + 5) % forms.length] ?? 0) as number,
       trades: i,
     }));
     expect(candlesJson(candles)).toBe(JSON.stringify(candles));

@@ -212,13 +212,15 @@ export const tradePageSchema = z.object({
   }),
 });
 
+const usdUnknown =
+  "; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history)";
 export const candleSchema = z.object({
   time: z.int().describe("unix seconds, bucket start"),
-  open: z.number(),
-  high: z.number(),
-  low: z.number(),
-  close: z.number(),
-  volume: z.number(),
+  open: z.number().nullable().describe(`open price${usdUnknown}`),
+  high: z.number().nullable().describe(`high price${usdUnknown}`),
+  low: z.number().nullable().describe(`low price${usdUnknown}`),
+  close: z.number().nullable().describe(`close price${usdUnknown}`),
+  volume: z.number().nullable().describe(`volume in the quote${usdUnknown}`),
   volumeToken: z.number(),
   trades: z.int(),
 });
