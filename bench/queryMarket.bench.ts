@@ -1,15 +1,13 @@
 /**
  * Market read API under load: one million valid trades loaded through the ingest writer (100
- * tokens, one pool each, 30 days), then wrk (or autocannon, see runLoad.ts) at concurrency 64
+ * tokens, one pool each, 30 days), then wrk and autocannon (see runLoad.ts) at concurrency 64
  * against the HTTP API (createApp, in-process shard client, market queries over Postgres):
  *   GET /v1/token, GET /v1/pool/ohlcv (limit 2000, 1m), GET /v1/pool/trades (limit 500).
  * Passes: "hot", every request on one market with the default caches (a popular market polled
  * by many clients: one read per second, the answer served from its serialized form); "hot gzip",
- * the same with `Accept-Encoding: gzip` as browsers and most HTTP clients send; "hot 3000 req/s",
- * GET /v1/token offered at the target's 3,000 requests/s (autocannon, corrected for coordinated
- * omission); and
- * "uncached", the caches of token figures, candle pages and trade pages off and the requests
- * spread round-robin over the 100 markets, so every request reads Postgres.
+ * the same with `Accept-Encoding: gzip` as browsers and most HTTP clients send; and "uncached",
+ * the caches of token figures, candle pages and trade pages off and the requests spread
+ * round-robin over the 100 markets, so every request reads Postgres.
  * The API runs as API_WORKERS=N worker processes sharing one port (N = the machine's cores unless
  * BENCH_API_WORKERS says otherwise), as the router's entry point runs them.
  * Prints the load time, then per target requests/s, latency percentiles, the API workers' CPU time
@@ -17,7 +15,7 @@
  * Each measurement follows an unmeasured warm-up of the same load.
  * Env: BENCH_TRADES (default 1000000), BENCH_DURATION_S (default 10), BENCH_WARMUP_S (default 3),
  * BENCH_PASSES (labels to run, comma-separated; default all), BENCH_API_WORKERS (default: the
- * machine's cores), BENCH_LOADGEN (wrk or autocannon).
+ * machine's cores), BENCH_LOADGEN (wrk or autocannon alone).
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -31,7 +29,7 @@ import {
   benchTokenOf,
   loadBenchTrades,
 } from "../services/query/src/market/testing/loadBenchTrades.ts";
-import { runLoad } from "./runLoad.ts";
+import { loadGenerators, runLoad } from "./runLoad.ts";
 
 const TRADES = Number(process.env.BENCH_TRADES ?? 1_000_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -58,16 +56,10 @@ type Pass = {
   market: Omit<MarketQueriesOptions, "db">;
   spread: boolean;
   headers: Record<string, string>;
-  /** offered requests/s (default: as fast as answers come) */
-  rate?: number;
-  /** target names this pass measures (default all) */
-  only?: string[];
 };
 const passes: Pass[] = [
   { label: "hot", market: {}, spread: false, headers: {} },
   { label: "hot gzip", market: {}, spread: false, headers: { "accept-encoding": "gzip" } },
-  // the token target's throughput floor offered exactly, rather than as fast as the machine goes
-  { label: "hot 3000 req/s", market: {}, spread: false, headers: {}, rate: 3000, only: ["GET /v1/token"] },
   {
     label: "uncached",
     market: { tokenTtlMs: 0, candleTtlMs: 0, tradeTtlMs: 0 },
@@ -93,7 +85,10 @@ try {
   });
   console.log(`loaded ${TRADES} trades through the writer in ${(loadMs / 1000).toFixed(1)} s (2 writers)`);
 
-  console.log(`API: ${WORKERS} worker processes (API_WORKERS), ${CONNECTIONS} connections`);
+  const tools = await loadGenerators();
+  console.log(
+    `API: ${WORKERS} worker processes (API_WORKERS), ${CONNECTIONS} connections, measured with ${tools.join(" and ")}`,
+  );
 
   for (const pass of passes) {
     if (PASSES && !PASSES.includes(pass.label)) continue;
@@ -113,7 +108,6 @@ try {
     try {
       await api.listening;
       for (const target of targets) {
-        if (pass.only && !pass.only.includes(target.name)) continue;
         const paths = pass.spread
           ? Array.from({ length: POOLS }, (_, i) => target.path(i))
           : [target.path(7)];
@@ -121,17 +115,22 @@ try {
         if (check.status !== 200)
           throw new Error(`${target.name} answered ${check.status}: ${await check.text()}`);
         // unmeasured: connections opened, code compiled, caches filled, as on a server in service
-        const load = { url, paths, headers: pass.headers, connections: CONNECTIONS, rate: pass.rate };
-        await runLoad({ ...load, durationS: WARMUP_S });
-        const loadAverage = loadavg()[0]?.toFixed(1);
-        const cpuBefore = cpuMsOf(api.pids());
-        const r = await runLoad({ ...load, durationS: DURATION_S });
-        const cpuMs = cpuMsOf(api.pids()) - cpuBefore;
-        const ms = (v: number) => v.toFixed(1);
-        console.log(
-          `[${pass.label}] ${target.name} (${r.tool}): ${r.requestsPerS.toFixed(0)} req/s, p50 ${ms(r.p50)} ms, p90 ${ms(r.p90)} ms, p99 ${ms(r.p99)} ms, max ${ms(r.max)} ms, ${r.total} requests, ${(r.bytesPerS / 1e6).toFixed(1)} MB/s, server CPU ${(cpuMs / Math.max(1, r.total)).toFixed(2)} ms/request, non-2xx ${r.non2xx}, errors ${r.errors}, load average ${loadAverage}`,
-        );
+        for (const tool of tools) {
+          const load = { url, paths, headers: pass.headers, connections: CONNECTIONS };
+          // unmeasured: connections opened, code compiled, caches filled, as on a server in service
+          await runLoad(tool, { ...load, durationS: WARMUP_S });
+          const loadAverage = loadavg()[0]?.toFixed(1);
+          const cpuBefore = cpuMsOf(api.pids());
+          const r = await runLoad(tool, { ...load, durationS: DURATION_S });
+          const cpuMs = cpuMsOf(api.pids()) - cpuBefore;
+          const ms = (v: number) => v.toFixed(1);
+          console.log(
+            `[${pass.label}] ${target.name} (${r.tool}): ${r.requestsPerS.toFixed(0)} req/s, p50 ${ms(r.p50)} ms, p90 ${ms(r.p90)} ms, p99 ${ms(r.p99)} ms, max ${ms(r.max)} ms, ${r.total} requests, ${(r.bytesPerS / 1e6).toFixed(1)} MB/s, server CPU ${(cpuMs / Math.max(1, r.total)).toFixed(2)} ms/request, non-2xx ${r.non2xx}, errors ${r.errors}, load average ${loadAverage}`,
+          );
+        }
       }
+      // requests the load generator abandoned at its deadline still finish before the workers stop
+      await new Promise((r) => setTimeout(r, 3000));
     } finally {
       await api.stop();
     }

@@ -1,8 +1,7 @@
 /**
- * HTTP load from a separate process: wrk when it is installed (a C load generator, so the
- * client's own parsing costs little of the machine's CPU), else autocannon from node_modules.
- * BENCH_LOADGEN=wrk|autocannon forces one; BENCH_WRK_THREADS sets wrk's threads (default 2). With
- * several paths each request takes the next one.
+ * HTTP load from a separate process: wrk (a C load generator, when installed) or autocannon (from
+ * node_modules). BENCH_WRK_THREADS sets wrk's threads (default 2). With several paths each request
+ * takes the next one.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,11 +17,6 @@ export type LoadOptions = {
   headers: Record<string, string>;
   connections: number;
   durationS: number;
-  /**
-   * Offered load in requests/s over all connections (autocannon's overallRate, which corrects for
-   * coordinated omission); without it every connection sends as fast as answers come.
-   */
-  rate?: number;
 };
 
 export type LoadResult = {
@@ -39,12 +33,21 @@ export type LoadResult = {
   errors: number;
 };
 
-export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
+export type LoadGenerator = "wrk" | "autocannon";
+
+/**
+ * The load generators to measure with: BENCH_LOADGEN (wrk or autocannon) names one; by default
+ * both when wrk is installed (their figures differ: autocannon's client saturates first on large
+ * bodies, wrk reports longer tails on small ones), else autocannon.
+ */
+export async function loadGenerators(): Promise<LoadGenerator[]> {
   const forced = process.env.BENCH_LOADGEN;
-  // wrk has no rate control
-  if (forced === "autocannon" || opts.rate !== undefined) return runAutocannon(opts);
-  if (forced === "wrk" || (await hasWrk())) return runWrk(opts);
-  return runAutocannon(opts);
+  if (forced === "wrk" || forced === "autocannon") return [forced];
+  return (await hasWrk()) ? ["wrk", "autocannon"] : ["autocannon"];
+}
+
+export async function runLoad(tool: LoadGenerator, opts: LoadOptions): Promise<LoadResult> {
+  return tool === "wrk" ? runWrk(opts) : runAutocannon(opts);
 }
 
 async function hasWrk(): Promise<boolean> {
@@ -123,10 +126,10 @@ async function runWrk(opts: LoadOptions): Promise<LoadResult> {
 // autocannon in its own process, so the load generator does not share the server's event loop.
 const AUTOCANNON_RUNNER = `
 const autocannon = require(process.argv[1]);
-const [url, paths, headers, connections, duration, rate] = [process.argv[2], JSON.parse(process.argv[3]), JSON.parse(process.argv[4]), Number(process.argv[5]), Number(process.argv[6]), Number(process.argv[7])];
+const [url, paths, headers, connections, duration] = [process.argv[2], JSON.parse(process.argv[3]), JSON.parse(process.argv[4]), Number(process.argv[5]), Number(process.argv[6])];
 let i = 0;
 const requests = paths.length > 1 ? [{ setupRequest: (r) => ({ ...r, path: paths[i++ % paths.length] }) }] : undefined;
-autocannon({ url: url + paths[0], connections, duration, headers, requests, ...(rate > 0 ? { overallRate: rate } : {}) }, (err, r) => {
+autocannon({ url: url + paths[0], connections, duration, headers, requests }, (err, r) => {
   if (err) { console.error(err); process.exit(1); }
   process.stdout.write(JSON.stringify(r));
 });`;
@@ -143,7 +146,6 @@ async function runAutocannon(opts: LoadOptions): Promise<LoadResult> {
       JSON.stringify(opts.headers),
       String(opts.connections),
       String(opts.durationS),
-      String(opts.rate ?? 0),
     ],
     { maxBuffer: 64 * 1024 * 1024 },
   );
