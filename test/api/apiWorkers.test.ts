@@ -19,7 +19,10 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Live child processes of `pid`, read from /proc. */
+/**
+ * Live worker processes of `pid`, read from /proc: its children running the router's entry point
+ * (the TypeScript loader may run a compiler process of its own next to them).
+ */
 function childrenOf(pid: number): number[] {
   const out: number[] = [];
   for (const entry of readdirSync("/proc")) {
@@ -28,7 +31,9 @@ function childrenOf(pid: number): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       // fields after the command name: state, ppid
       const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(ppid) === pid && state !== "Z") out.push(Number(entry));
+      if (Number(ppid) !== pid || state === "Z") continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("services/api/src/index.ts"))
+        out.push(Number(entry));
     } catch {
       // the process ended while being read
     }

@@ -1,0 +1,48 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import accepts from "accepts";
+import fresh from "fresh";
+import { SerializedJson } from "./SerializedJson.ts";
+
+/**
+ * Writes a JSON response with node's own calls, as Express's `res.json` writes it: the JSON
+ * content type, a weak ETag, 304 to a GET or HEAD whose `If-None-Match` already holds it, no body
+ * to HEAD. A serialized body large enough goes gzip-encoded to a client that prefers gzip
+ * (`Vary: Accept-Encoding`); other bodies are serialized here and sent as they are.
+ */
+export function writeJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: unknown,
+): void {
+  const serialized = body instanceof SerializedJson;
+  const json = serialized ? body : new SerializedJson(JSON.stringify(body));
+  res.statusCode = status;
+  for (const name in headers) res.setHeader(name, headers[name] as string);
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("ETag", json.etag);
+  let bytes = json.bytes;
+  if (serialized && json.compressible) {
+    res.setHeader("Vary", "Accept-Encoding");
+    if (accepts(req).encodings(["gzip", "identity"]) === "gzip") {
+      res.setHeader("Content-Encoding", "gzip");
+      bytes = json.gzip;
+    }
+  }
+  const read = req.method === "GET" || req.method === "HEAD";
+  if (
+    read &&
+    ((status >= 200 && status < 300) || status === 304) &&
+    fresh(req.headers, { etag: json.etag })
+  ) {
+    res.statusCode = 304;
+    for (const name of ["Content-Type", "Content-Length", "Content-Encoding", "Transfer-Encoding"])
+      res.removeHeader(name);
+    res.end();
+    return;
+  }
+  res.setHeader("Content-Length", bytes.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(bytes);
+}
