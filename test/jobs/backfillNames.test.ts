@@ -3,7 +3,13 @@
  * BullMQ prefix, queue and job names, over a real Redis. `backfill-chain` lands on the chain's own
  * queue (the one its ingest worker consumes); `cancel-backfill` empties that queue.
  */
-import { BackfillJobs, chainBackfillQueue, createContext } from "@tapeline/core";
+import {
+  BackfillJobs,
+  chainBackfillQueue,
+  createBullQueue,
+  createContext,
+  toBullJobId,
+} from "@tapeline/core";
 import { deleteRedisKeys, freePort, TEST_REDIS_URL, testRedisPrefix } from "@tapeline/core/testing";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -104,9 +110,31 @@ describe("backfill names between the operator and the jobs service", () => {
       { jobId: "backfill-solana-x" },
     );
     await until(async () => (await operatorQueue.getState(BACKFILL_QUEUE, id)) === "failed");
-    const job = await new Queue(BACKFILL_QUEUE, { connection, prefix }).getJob(id);
+    const job = await new Queue(BACKFILL_QUEUE, { connection, prefix }).getJob(toBullJobId(id));
     expect(job?.attemptsMade).toBe(1);
     expect(job?.failedReason).toMatch(/EVM chains only/);
+  });
+
+  it("hands the jobs workers the operator's own job id", async () => {
+    const queue = createBullQueue({ url: TEST_REDIS_URL, prefix, logger: ctx.logger });
+    const seen: string[] = [];
+    const worker = await queue.process("ids-check", async (job) => {
+      seen.push(job.id);
+    });
+    try {
+      const id = await operatorQueue.enqueue(
+        "ids-check",
+        "probe",
+        {},
+        { jobId: "backfill-evm-8453-u1-100-50" },
+      );
+      expect(id).toBe("backfill-evm-8453-u1-100-50");
+      await until(async () => (await operatorQueue.getState("ids-check", id)) === "completed");
+      expect(seen).toEqual(["backfill-evm-8453-u1-100-50"]);
+    } finally {
+      await worker.close();
+      await queue.close();
+    }
   });
 
   it("answers the chart's probes", async () => {

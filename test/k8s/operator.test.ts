@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
+import { toBullJobId } from "@tapeline/core";
 import { deleteRedisKeys, freePort, TEST_REDIS_URL, testRedisPrefix } from "@tapeline/core/testing";
 import {
   BACKFILL_QUEUE,
@@ -316,7 +317,7 @@ spec: { replicas: 2 }
       expect(condition(chain, "Ingesting")).toMatchObject({ status: "True", reason: "WorkerReady" });
       expect(condition(chain, "Backfilling")).toMatchObject({ status: "True", reason: "BackfillQueued" });
       expect(condition(chain, "Degraded")).toMatchObject({ status: "False" });
-      const job = await inspect.getJob(chain?.status?.backfill?.jobId as string);
+      const job = await inspect.getJob(toBullJobId(chain?.status?.backfill?.jobId as string));
       expect(job?.data).toMatchObject({ chain: "evm:8453", fromBlock: 20_000_000, blocksPerJob: 2000 });
 
       const set = await eventually("ShardSet Ready", async () => {
@@ -387,9 +388,9 @@ spec: { replicas: 2 }
           ? c
           : undefined;
       });
-      const job = await inspect.getJob(chain?.status?.backfill?.jobId as string);
+      const job = await inspect.getJob(toBullJobId(chain?.status?.backfill?.jobId as string));
       expect(job?.data).toMatchObject({ fromBlock: 19_000_000 });
-      expect(await inspect.getJob(first as string)).toBeDefined();
+      expect(await inspect.getJob(toBullJobId(first as string))).toBeDefined();
     });
 
     it("makes no write on a second reconcile pass over an unchanged world", async () => {
@@ -468,7 +469,7 @@ spec: { replicas: 2 }
       await cluster.kubectl(["-n", NS, "delete", "chain", "base", "--wait=false"]);
       await cluster.kubectl(["-n", NS, "delete", "shardset", "main", "--wait=false"]);
       await eventually("Chain gone", async () => (await getChain()) === null);
-      const cancel = await inspect.getJob(`cancel-${uid}`);
+      const cancel = await inspect.getJob(toBullJobId(`cancel-${uid}`));
       expect(cancel?.data).toMatchObject({ chain: "evm:8453", chainName: "base" });
       await eventually(
         "owned objects collected",

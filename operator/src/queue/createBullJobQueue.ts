@@ -1,4 +1,5 @@
-import type { EnqueueOptions, JobQueue, JobState } from "@tapeline/core";
+import { randomUUID } from "node:crypto";
+import { type EnqueueOptions, type JobQueue, type JobState, toBullJobId } from "@tapeline/core";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 
@@ -26,16 +27,18 @@ export function createBullJobQueue(redisUrl: string, opts: { prefix?: string } =
   };
   return {
     async enqueue<T>(name: string, jobName: string, data: T, o: EnqueueOptions = {}): Promise<string> {
-      const job = await queue(name).add(jobName, data, {
-        ...(o.jobId ? { jobId: o.jobId } : {}),
+      const id = o.jobId ?? randomUUID();
+      await queue(name).add(jobName, data, {
+        // the id shape of core's queue adapter, so the jobs workers read back the same id
+        jobId: toBullJobId(id),
         attempts: o.attempts ?? 5,
         backoff: { type: "exponential", delay: o.backoffMs ?? 5000 },
         ...(o.delayMs ? { delay: o.delayMs } : {}),
       });
-      return job.id as string;
+      return id;
     },
     async getState(name: string, jobId: string): Promise<JobState> {
-      const state = await queue(name).getJobState(jobId);
+      const state = await queue(name).getJobState(toBullJobId(jobId));
       const known: readonly JobState[] = ["waiting", "active", "completed", "failed", "delayed"];
       if (state === "waiting-children" || state === "prioritized") return "waiting";
       return known.includes(state as JobState) ? (state as JobState) : "unknown";

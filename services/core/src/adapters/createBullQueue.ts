@@ -31,8 +31,11 @@ const BULL_STATES: Record<string, JobState> = {
   failed: "failed",
 };
 
-// BullMQ refuses custom ids that look like integers or contain ":"; ours may do both.
-const toBullId = (id: string): string => `j.${encodeURIComponent(id)}`;
+/**
+ * The BullMQ job id of a job id (BullMQ refuses custom ids that look like integers or contain
+ * ":"; ours may do both). Any other BullMQ client adding jobs these workers take must use it.
+ */
+export const toBullJobId = (id: string): string => `j.${encodeURIComponent(id)}`;
 const fromBullId = (bullId: string): string => decodeURIComponent(bullId.slice(2));
 
 /**
@@ -79,7 +82,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
       }
       const id = eo.jobId ?? randomUUID();
       await queueFor(queue).add(name, data, {
-        jobId: toBullId(id),
+        jobId: toBullJobId(id),
         attempts: Math.max(1, eo.attempts ?? defaultAttempts),
         backoff: { type: "exponential", delay: eo.backoffMs ?? defaultBackoffMs },
         ...(eo.delayMs !== undefined && eo.delayMs > 0 ? { delay: eo.delayMs } : {}),
@@ -138,7 +141,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
 
     async getState(queue: string, jobId: string): Promise<JobState> {
       ensureOpen();
-      const bullId = toBullId(jobId);
+      const bullId = toBullJobId(jobId);
       const state = await queueFor(queue).getJobState(bullId);
       if (state !== "unknown") return BULL_STATES[state] ?? "unknown";
       const finished = await connection.get(finishedKey(queue, bullId));
