@@ -1,7 +1,8 @@
 /**
  * HTTP load from a separate process: wrk (a C load generator, when installed) or autocannon (from
- * node_modules). BENCH_WRK_THREADS sets wrk's threads (default 2). With several paths each request
- * takes the next one.
+ * node_modules). Both use two client threads by default (BENCH_WRK_THREADS, and
+ * BENCH_AUTOCANNON_WORKERS for autocannon's worker threads, which it can use only with one path).
+ * With several paths each request takes the next one.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -129,7 +130,8 @@ const autocannon = require(process.argv[1]);
 const [url, paths, headers, connections, duration] = [process.argv[2], JSON.parse(process.argv[3]), JSON.parse(process.argv[4]), Number(process.argv[5]), Number(process.argv[6])];
 let i = 0;
 const requests = paths.length > 1 ? [{ setupRequest: (r) => ({ ...r, path: paths[i++ % paths.length] }) }] : undefined;
-autocannon({ url: url + paths[0], connections, duration, headers, requests }, (err, r) => {
+const workers = Number(process.env.BENCH_AUTOCANNON_WORKERS ?? 2);
+autocannon({ url: url + paths[0], connections, duration, headers, requests, ...(workers > 1 && !requests ? { workers } : {}) }, (err, r) => {
   if (err) { console.error(err); process.exit(1); }
   process.stdout.write(JSON.stringify(r));
 });`;
