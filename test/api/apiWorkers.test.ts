@@ -1,6 +1,7 @@
 /**
  * The router's entry point with API_WORKERS=2, as a real process tree: the primary forks two
- * workers sharing the port, replaces one that dies, and stops them all on SIGTERM.
+ * workers sharing the port, aggregates their metrics, replaces one that dies, and stops them all
+ * on SIGTERM.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -51,13 +52,27 @@ async function until<T>(probe: () => Promise<T | null> | T | null, timeoutMs = 3
   }
 }
 
+let served = 0;
 const healthy = async (url: string) =>
   fetch(`${url}/healthz`, { headers: { connection: "close" } })
-    .then((r) => (r.status === 200 ? true : null))
+    .then((r) => {
+      if (r.status !== 200) return null;
+      served++;
+      return true;
+    })
     .catch(() => null);
 
+/** The /healthz request count of a /metrics answer. */
+async function healthzCount(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`, { headers: { connection: "close" } })).text();
+  const line = text
+    .split("\n")
+    .find((l) => l.startsWith('http_request_duration_seconds_count{route="/healthz"'));
+  return Number(line?.split(" ").at(-1) ?? 0);
+}
+
 describe("router entry point with API_WORKERS", () => {
-  it("serves from two workers, replaces a killed one, and stops all on SIGTERM", async () => {
+  it("serves from two workers, scrapes their metrics together, replaces a killed one, and stops all on SIGTERM", async () => {
     const port = await freePort();
     const mapPath = path.join(dir, "shards.json");
     writeFileSync(
@@ -84,6 +99,11 @@ describe("router entry point with API_WORKERS", () => {
       const c = childrenOf(primary);
       return c.length === 2 ? c : null;
     });
+
+    // connections go round-robin to the workers; every scrape, whichever worker answers it,
+    // counts the requests of both
+    for (let i = 0; i < 10; i++) expect(await healthy(url)).toBe(true);
+    for (let i = 0; i < 4; i++) expect(await healthzCount(url)).toBe(served);
 
     process.kill(first[0]!, "SIGKILL");
     const replaced = await until(() => {

@@ -5,6 +5,7 @@ import {
   type Context,
   httpMetrics,
   InvalidParamError,
+  metricsText,
   NotFoundError,
   PayloadTooLargeError,
   toApiError,
@@ -167,7 +168,7 @@ export function createApp(opts: AppOptions): Express {
 
   app.get("/metrics", async (_req, res) => {
     res.locals.route = "/metrics";
-    res.set("Content-Type", ctx.metrics.contentType).send(await ctx.metrics.metrics());
+    res.set("Content-Type", ctx.metrics.contentType).send(await metricsText(ctx.metrics));
   });
 
   for (const mount of opts.mounts ?? []) app.use(mount.path, mount.handler);

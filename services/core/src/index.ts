@@ -9,6 +9,7 @@ export * from "./address.ts";
 export * from "./amount.ts";
 export * from "./batch.ts";
 export * from "./chainId.ts";
+export * from "./clusterMetrics.ts";
 export * from "./config.ts";
 export * from "./context.ts";
 export * from "./domain.ts";

@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { joinClusterMetrics } from "./clusterMetrics.ts";
 import { ConfigError } from "./config.ts";
 import { type Context, createContext } from "./context.ts";
 import { startWorkers } from "./startWorkers.ts";
@@ -19,6 +20,7 @@ export async function runService(
 ): Promise<void> {
   if ((opts.workers ?? 1) > 1 && cluster.isPrimary) return runPrimary(name, opts.workers ?? 1);
   const ctx = createContext({ name, defaultMetrics: true });
+  joinClusterMetrics(ctx.metrics);
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {

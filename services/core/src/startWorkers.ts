@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "pino";
+import { serveClusterMetrics } from "./clusterMetrics.ts";
 
 export type WorkerSetOptions = {
   /** how many worker processes */
@@ -27,7 +28,8 @@ export type WorkerSet = {
 /**
  * Forks `count` worker processes that share the listening ports they open (node:cluster: the
  * primary accepts connections and hands them round-robin to the workers), so one pod uses
- * every core it is given. A worker that exits while the set runs is replaced.
+ * every core it is given. A worker that exits while the set runs is replaced. A worker's
+ * `metricsText` gets every worker's metrics aggregated through this primary.
  */
 export function startWorkers(opts: WorkerSetOptions): WorkerSet {
   if (!cluster.isPrimary) throw new Error("startWorkers runs in the primary process");
@@ -47,6 +49,7 @@ export function startWorkers(opts: WorkerSetOptions): WorkerSet {
   const fork = (initial: boolean) => {
     const w = cluster.fork(opts.env ?? {});
     workers.add(w);
+    serveClusterMetrics(w);
     if (initial) {
       w.once("listening", () => {
         if (--pending === 0) onListening();
