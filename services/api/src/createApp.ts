@@ -47,6 +47,8 @@ export type AppOptions = {
 };
 
 const emptyQuery = z.strictObject({});
+/** Longest wait for in-flight requests at shutdown (the pod's grace period bounds it anyway). */
+const DRAIN_BOUND_MS = 15_000;
 
 /**
  * Builds the API's Express app: every endpoint behind its strict schemas, the request gate
@@ -66,6 +68,22 @@ export function createApp(opts: AppOptions): Express {
     if (seen.has(id)) throw new Error(`two endpoints claim ${id}`);
     seen.add(id);
   }
+
+  // Requests still being served; a handler may outlive its connection (a client that left), so
+  // shutdown waits for these too before the stores they read close.
+  const inFlight = new Set<Promise<void>>();
+  ctx.shutdown.add("in-flight requests", async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, DRAIN_BOUND_MS);
+    });
+    await Promise.race([Promise.allSettled([...inFlight]), bound]);
+    clearTimeout(timer);
+  });
+  const track = (p: Promise<void>): void => {
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+  };
 
   const app = express();
   app.disable("x-powered-by");
@@ -96,7 +114,7 @@ export function createApp(opts: AppOptions): Express {
       requireJson,
       jsonBody,
       (req: Request, res: Response) =>
-        serve(def, req, res, req.query, hasBody(req) ? req.body : undefined, req.ip ?? ""),
+        track(serve(def, req, res, req.query, hasBody(req) ? req.body : undefined, req.ip ?? "")),
     );
   }
 
@@ -129,13 +147,15 @@ export function createApp(opts: AppOptions): Express {
             Number(process.hrtime.bigint() - started) / 1e9,
           );
         });
-        void serve(
-          def,
-          req,
-          res,
-          parseQueryString(q < 0 ? "" : url.slice(q + 1)),
-          undefined,
-          proxyaddr(req, trust),
+        track(
+          serve(
+            def,
+            req,
+            res,
+            parseQueryString(q < 0 ? "" : url.slice(q + 1)),
+            undefined,
+            proxyaddr(req, trust),
+          ),
         );
         return;
       }
