@@ -1,4 +1,5 @@
 import { type Context, createContext } from "@tapeline/core";
+import type { Express } from "express";
 import type pg from "pg";
 import { createApp } from "../../services/api/src/createApp.ts";
 import { marketEndpoints } from "../../services/api/src/endpoints/market/endpoints.ts";
@@ -11,15 +12,17 @@ import type { MarketQueriesOptions } from "../../services/query/src/market/creat
 import { listen } from "../api/listen.ts";
 
 /**
- * The HTTP API over one database: createApp, the in-process shard client, the market queries
- * (with `market` options such as cache lifetimes).
+ * The market API app over one database: the market queries (with `market` options such as cache
+ * lifetimes) behind the in-process shard client, as the embedded stack composes them. The query
+ * service closes with `ctx.shutdown`, after the requests the app still serves.
  */
-export async function startMarketApi(
+export async function createMarketApp(
   pool: pg.Pool,
+  ctx: Context,
   market: Omit<MarketQueriesOptions, "db"> = {},
-): Promise<{ url: string; close: () => Promise<void>; ctx: Context }> {
-  const ctx = createContext({ name: "conformance", level: "silent" });
+): Promise<Express> {
   const service = await createQueryService({ pool, ctx, providers: [createMarketProvider(market)] });
+  ctx.shutdown.add("query service", () => service.close());
   const shards = createInProcessShardClient(service.api);
   const app = createApp({
     endpoints: [marketEndpoints],
@@ -28,13 +31,22 @@ export async function startMarketApi(
     ctx,
     readiness: shardReadiness(shards),
   });
-  const server = await listen(app);
+  return app;
+}
+
+/** The market API over one database, listening on a free loopback port. */
+export async function startMarketApi(
+  pool: pg.Pool,
+  market: Omit<MarketQueriesOptions, "db"> = {},
+): Promise<{ url: string; close: () => Promise<void>; ctx: Context }> {
+  const ctx = createContext({ name: "conformance", level: "silent" });
+  const server = await listen(await createMarketApp(pool, ctx, market));
   return {
     url: server.url,
     ctx,
     close: async () => {
       await server.close();
-      await service.close();
+      await ctx.shutdown.run("closed");
     },
   };
 }

@@ -1,4 +1,6 @@
 import type { VenueType } from "@tapeline/core";
+import { discriminatorHex } from "./discriminatorHex.ts";
+import { instructionData } from "./instructionData.ts";
 import type { SolanaTransaction } from "./SolanaTransaction.ts";
 import type { VenueOutput } from "./SolanaVenue.ts";
 
@@ -52,5 +54,36 @@ export function pushLaunchpadMigration(tx: SolanaTransaction, out: VenueOutput, 
     creator: null,
     bondingProgress: 100,
     migratedTo: m.migratedTo,
+  });
+}
+
+/** Account positions of a migration instruction (from the IDL): the curve, the pool it moves to, the mints. */
+export type MigrationAccounts = { curve: number; pool: number; base: number; quote: number };
+
+/**
+ * Reads instruction `i` as one of a launchpad's migration instructions (`migrations`, by Anchor
+ * discriminator) and records the graduation at the block time; other instructions add nothing.
+ */
+export function readMigrationInstruction(
+  tx: SolanaTransaction,
+  i: number,
+  out: VenueOutput,
+  venue: Pick<LaunchpadMigration, "launchpad" | "venueType" | "programId" | "exchangeName">,
+  migrations: Readonly<Record<string, MigrationAccounts>>,
+): void {
+  const ix = tx.instructions[i]!;
+  const m = migrations[discriminatorHex(instructionData(ix))];
+  if (!m) return;
+  const curve = ix.accounts[m.curve];
+  const mint = ix.accounts[m.base];
+  const quote = ix.accounts[m.quote];
+  if (!curve || !mint || !quote) return;
+  pushLaunchpadMigration(tx, out, {
+    ...venue,
+    curve,
+    mint,
+    quote,
+    migratedTo: ix.accounts[m.pool] ?? null,
+    at: tx.blockTime === null ? null : tx.blockTime * 1000,
   });
 }

@@ -1,23 +1,25 @@
 import { childEvents } from "../childEvents.ts";
 import { createVaultVenue } from "../createVaultVenue.ts";
-import { discriminatorHex } from "../discriminatorHex.ts";
-import { instructionData } from "../instructionData.ts";
 import { pushLaunchpadComplete } from "../pushLaunchpadComplete.ts";
 import { pushLaunchpadCreate } from "../pushLaunchpadCreate.ts";
-import { pushLaunchpadMigration } from "../pushLaunchpadMigration.ts";
-import type { SolanaTransaction } from "../SolanaTransaction.ts";
-import type { VenueOutput } from "../SolanaVenue.ts";
+import { type MigrationAccounts, readMigrationInstruction } from "../pushLaunchpadMigration.ts";
 import { METEORA_DBC_PROGRAM } from "../solanaPrograms.ts";
 
 const SWAP = { pool: 2, vaults: [5, 6], trader: 9 } as const;
 const LAUNCHPAD = "meteora_dbc";
 const EXCHANGE = "Meteora DBC";
+const VENUE = {
+  launchpad: LAUNCHPAD,
+  venueType: "METEORA_DBC",
+  programId: METEORA_DBC_PROGRAM,
+  exchangeName: EXCHANGE,
+} as const;
 
 /**
  * Migration instructions by discriminator, with the account positions of the IDL: the virtual
  * pool (the curve), the pool it migrates to, and the base and quote mints.
  */
-const MIGRATIONS: Readonly<Record<string, { curve: number; pool: number; base: number; quote: number }>> = {
+const MIGRATIONS: Readonly<Record<string, MigrationAccounts>> = {
   // migrate_meteora_damm: to a DAMM v1 pool (token A is the base mint)
   "1b013016b43f76d9": { curve: 0, pool: 4, base: 7, quote: 8 },
   // migration_damm_v2: to a DAMM v2 pool
@@ -33,27 +35,6 @@ export function meteoraDbcBondingProgress(quoteReserve: bigint, migrationThresho
   if (quoteReserve >= migrationThreshold) return 100;
   // in floating point: a fresh curve's reserve is a tiny fraction of its threshold
   return (Number(quoteReserve) * 100) / Number(migrationThreshold);
-}
-
-function readMigration(tx: SolanaTransaction, i: number, out: VenueOutput): void {
-  const ix = tx.instructions[i]!;
-  const m = MIGRATIONS[discriminatorHex(instructionData(ix))];
-  if (!m) return;
-  const curve = ix.accounts[m.curve];
-  const mint = ix.accounts[m.base];
-  const quote = ix.accounts[m.quote];
-  if (!curve || !mint || !quote) return;
-  pushLaunchpadMigration(tx, out, {
-    launchpad: LAUNCHPAD,
-    venueType: "METEORA_DBC",
-    programId: METEORA_DBC_PROGRAM,
-    exchangeName: EXCHANGE,
-    curve,
-    mint,
-    quote,
-    migratedTo: ix.accounts[m.pool] ?? null,
-    at: tx.blockTime === null ? null : tx.blockTime * 1000,
-  });
 }
 
 /**
@@ -72,7 +53,7 @@ export const meteoraDbcVenue = createVaultVenue({
   extra(tx, i, out, legs) {
     const ix = tx.instructions[i]!;
     const at = tx.blockTime === null ? null : tx.blockTime * 1000;
-    if (legs.length === 0) readMigration(tx, i, out);
+    if (legs.length === 0) readMigrationInstruction(tx, i, out, VENUE, MIGRATIONS);
     for (const ev of childEvents(tx, i)) {
       const f = ev.fields;
       if (

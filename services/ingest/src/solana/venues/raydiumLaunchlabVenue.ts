@@ -1,17 +1,19 @@
 import { childEvents } from "../childEvents.ts";
 import { createVaultVenue } from "../createVaultVenue.ts";
-import { discriminatorHex } from "../discriminatorHex.ts";
-import { instructionData } from "../instructionData.ts";
 import { pushLaunchpadComplete } from "../pushLaunchpadComplete.ts";
 import { pushLaunchpadCreate } from "../pushLaunchpadCreate.ts";
-import { pushLaunchpadMigration } from "../pushLaunchpadMigration.ts";
-import type { SolanaTransaction } from "../SolanaTransaction.ts";
-import type { VenueOutput } from "../SolanaVenue.ts";
+import { type MigrationAccounts, readMigrationInstruction } from "../pushLaunchpadMigration.ts";
 import { RAYDIUM_LAUNCHLAB_PROGRAM } from "../solanaPrograms.ts";
 
 const SWAP = { pool: 4, vaults: [7, 8], trader: 0 } as const;
 const LAUNCHPAD = "raydium_launchlab";
 const EXCHANGE = "Raydium LaunchLab";
+const VENUE = {
+  launchpad: LAUNCHPAD,
+  venueType: "RAYDIUM_LAUNCHLAB",
+  programId: RAYDIUM_LAUNCHLAB_PROGRAM,
+  exchangeName: EXCHANGE,
+} as const;
 /** `PoolStatus::Migrate`: the curve sold its last base token and waits for its migration. */
 const POOL_STATUS_MIGRATE = 1;
 
@@ -19,7 +21,7 @@ const POOL_STATUS_MIGRATE = 1;
  * Migration instructions by discriminator, with the account positions of the IDL: the pool
  * state (the curve), the pool it migrates to, and the base and quote mints.
  */
-const MIGRATIONS: Readonly<Record<string, { curve: number; pool: number; base: number; quote: number }>> = {
+const MIGRATIONS: Readonly<Record<string, MigrationAccounts>> = {
   // migrate_to_amm: to a Raydium AMM v4 pool
   cf52c091fecf91df: { curve: 23, pool: 13, base: 1, quote: 2 },
   // migrate_to_cpswap: to a Raydium CPMM pool
@@ -34,27 +36,6 @@ export function raydiumLaunchlabBondingProgress(realBaseAfter: bigint, totalBase
   if (totalBaseSell <= 0n) return null;
   if (realBaseAfter >= totalBaseSell) return 100;
   return Number((realBaseAfter * 1_000_000n) / totalBaseSell) / 10_000;
-}
-
-function readMigration(tx: SolanaTransaction, i: number, out: VenueOutput): void {
-  const ix = tx.instructions[i]!;
-  const m = MIGRATIONS[discriminatorHex(instructionData(ix))];
-  if (!m) return;
-  const curve = ix.accounts[m.curve];
-  const mint = ix.accounts[m.base];
-  const quote = ix.accounts[m.quote];
-  if (!curve || !mint || !quote) return;
-  pushLaunchpadMigration(tx, out, {
-    launchpad: LAUNCHPAD,
-    venueType: "RAYDIUM_LAUNCHLAB",
-    programId: RAYDIUM_LAUNCHLAB_PROGRAM,
-    exchangeName: EXCHANGE,
-    curve,
-    mint,
-    quote,
-    migratedTo: ix.accounts[m.pool] ?? null,
-    at: tx.blockTime === null ? null : tx.blockTime * 1000,
-  });
 }
 
 /**
@@ -77,7 +58,7 @@ export const raydiumLaunchlabVenue = createVaultVenue({
   extra(tx, i, out, legs) {
     const ix = tx.instructions[i]!;
     const at = tx.blockTime === null ? null : tx.blockTime * 1000;
-    if (legs.length === 0) readMigration(tx, i, out);
+    if (legs.length === 0) readMigrationInstruction(tx, i, out, VENUE, MIGRATIONS);
     for (const ev of childEvents(tx, i)) {
       const f = ev.fields;
       if (
