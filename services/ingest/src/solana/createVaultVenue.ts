@@ -1,22 +1,45 @@
 import type { VenueType } from "@tapeline/core";
+import { childEvents } from "./childEvents.ts";
+import type { AnchorEvent } from "./decodeAnchorEvent.ts";
 import { discriminatorHex } from "./discriminatorHex.ts";
 import { instructionData } from "./instructionData.ts";
-import type { SolanaTransaction } from "./SolanaTransaction.ts";
+import { pushLaunchpadComplete } from "./pushLaunchpadComplete.ts";
+import { pushLaunchpadCreate } from "./pushLaunchpadCreate.ts";
+import { type MigrationAccounts, readMigrationInstruction } from "./pushLaunchpadMigration.ts";
+import type { SolanaInstruction, SolanaTransaction } from "./SolanaTransaction.ts";
 import type { SolanaVenue, SwapLeg, VenueOutput } from "./SolanaVenue.ts";
 import { vaultSwapLeg } from "./vaultSwapLeg.ts";
 
 /** Where a swap instruction keeps its pool and vaults (account positions, from the IDL). */
 export type SwapAccounts = { pool: number; vaults: readonly [number, number]; trader?: number };
 
+/** What one of a launchpad's self-CPI events says of its curve. */
+export type LaunchpadEventFacts = {
+  /** bonding progress (0–100) after the swap that emitted the event */
+  progress?: number | null;
+  /** the curve sold out */
+  complete?: { mint: string; curve: string };
+  /** the curve was created; `creator` is the token's deployer */
+  create?: { mint: string; pool: string; creator: string };
+};
+
+/** A bonding-curve launchpad's lifecycle: its events, and its migration instructions by discriminator. */
+export type LaunchpadLifecycle = {
+  readEvent(ev: AnchorEvent, ix: SolanaInstruction): LaunchpadEventFacts | null;
+  migrations: Readonly<Record<string, MigrationAccounts>>;
+};
+
 export type VaultVenueSpec = {
   venueType: VenueType;
   programId: string;
   exchangeName: string;
   launchpad?: string | null;
+  /** with `launchpad`: creation, progress, completion and graduation of its curves */
+  lifecycle?: LaunchpadLifecycle;
   vaultsAreReserves?: boolean;
   /** swap instructions by 8-byte discriminator (hex) */
   swaps: Readonly<Record<string, SwapAccounts | readonly SwapAccounts[]>>;
-  /** reads the venue's events or other instructions (creation, progress, migration) */
+  /** reads the venue's other events or instructions */
   extra?: (tx: SolanaTransaction, i: number, out: VenueOutput, legs: SwapLeg[]) => void;
 };
 
@@ -54,8 +77,40 @@ export function createVaultVenue(spec: VaultVenueSpec): SolanaVenue {
           if (leg) legs.push(leg);
         }
       }
+      if (spec.lifecycle && spec.launchpad)
+        readLifecycle(tx, i, out, legs, spec, spec.launchpad, spec.lifecycle);
       spec.extra?.(tx, i, out, legs);
       out.legs.push(...legs);
     },
   };
+}
+
+function readLifecycle(
+  tx: SolanaTransaction,
+  i: number,
+  out: VenueOutput,
+  legs: SwapLeg[],
+  spec: VaultVenueSpec,
+  launchpad: string,
+  lifecycle: LaunchpadLifecycle,
+): void {
+  const { venueType, programId, exchangeName } = spec;
+  if (legs.length === 0) {
+    readMigrationInstruction(
+      tx,
+      i,
+      out,
+      { launchpad, venueType, programId, exchangeName },
+      lifecycle.migrations,
+    );
+  }
+  const ix = tx.instructions[i]!;
+  const at = tx.blockTime === null ? null : tx.blockTime * 1000;
+  for (const ev of childEvents(tx, i)) {
+    const facts = lifecycle.readEvent(ev, ix);
+    if (!facts) continue;
+    if (facts.progress !== undefined) for (const leg of legs) leg.bondingProgress = facts.progress;
+    if (facts.complete) pushLaunchpadComplete(tx, out, { launchpad, ...facts.complete, at });
+    if (facts.create) pushLaunchpadCreate(tx, out, { launchpad, ...facts.create, at });
+  }
 }

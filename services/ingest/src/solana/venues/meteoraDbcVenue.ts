@@ -1,19 +1,8 @@
-import { childEvents } from "../childEvents.ts";
 import { createVaultVenue } from "../createVaultVenue.ts";
-import { pushLaunchpadComplete } from "../pushLaunchpadComplete.ts";
-import { pushLaunchpadCreate } from "../pushLaunchpadCreate.ts";
-import { type MigrationAccounts, readMigrationInstruction } from "../pushLaunchpadMigration.ts";
+import type { MigrationAccounts } from "../pushLaunchpadMigration.ts";
 import { METEORA_DBC_PROGRAM } from "../solanaPrograms.ts";
 
 const SWAP = { pool: 2, vaults: [5, 6], trader: 9 } as const;
-const LAUNCHPAD = "meteora_dbc";
-const EXCHANGE = "Meteora DBC";
-const VENUE = {
-  launchpad: LAUNCHPAD,
-  venueType: "METEORA_DBC",
-  programId: METEORA_DBC_PROGRAM,
-  exchangeName: EXCHANGE,
-} as const;
 
 /**
  * Migration instructions by discriminator, with the account positions of the IDL: the virtual
@@ -47,39 +36,25 @@ export function meteoraDbcBondingProgress(quoteReserve: bigint, migrationThresho
 export const meteoraDbcVenue = createVaultVenue({
   venueType: "METEORA_DBC",
   programId: METEORA_DBC_PROGRAM,
-  exchangeName: EXCHANGE,
-  launchpad: LAUNCHPAD,
+  exchangeName: "Meteora DBC",
+  launchpad: "meteora_dbc",
   swaps: { f8c69e91e17587c8: SWAP, "414b3f4ceb5b5b88": SWAP },
-  extra(tx, i, out, legs) {
-    const ix = tx.instructions[i]!;
-    const at = tx.blockTime === null ? null : tx.blockTime * 1000;
-    if (legs.length === 0) readMigrationInstruction(tx, i, out, VENUE, MIGRATIONS);
-    for (const ev of childEvents(tx, i)) {
+  lifecycle: {
+    migrations: MIGRATIONS,
+    readEvent(ev, ix) {
       const f = ev.fields;
-      if (
-        ev.name === "EvtSwap2" &&
-        typeof f.quote_reserve_amount === "bigint" &&
-        typeof f.migration_threshold === "bigint"
-      ) {
-        const progress = meteoraDbcBondingProgress(f.quote_reserve_amount, f.migration_threshold);
-        for (const leg of legs) leg.bondingProgress = progress;
-      } else if (ev.name === "EvtCurveComplete") {
-        for (const leg of legs) leg.bondingProgress = 100;
-        pushLaunchpadComplete(tx, out, {
-          launchpad: LAUNCHPAD,
-          mint: ix.accounts[7] ?? "",
-          curve: String(f.pool),
-          at,
-        });
-      } else if (ev.name === "EvtInitializePool") {
-        pushLaunchpadCreate(tx, out, {
-          launchpad: LAUNCHPAD,
-          mint: String(f.base_mint),
-          pool: String(f.pool),
-          creator: String(f.creator),
-          at,
-        });
+      if (ev.name === "EvtSwap2") {
+        const { quote_reserve_amount: reserve, migration_threshold: threshold } = f;
+        if (typeof reserve !== "bigint" || typeof threshold !== "bigint") return null;
+        return { progress: meteoraDbcBondingProgress(reserve, threshold) };
       }
-    }
+      if (ev.name === "EvtCurveComplete") {
+        return { progress: 100, complete: { mint: ix.accounts[7] ?? "", curve: String(f.pool) } };
+      }
+      if (ev.name === "EvtInitializePool") {
+        return { create: { mint: String(f.base_mint), pool: String(f.pool), creator: String(f.creator) } };
+      }
+      return null;
+    },
   },
 });

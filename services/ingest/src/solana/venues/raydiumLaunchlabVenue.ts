@@ -1,19 +1,8 @@
-import { childEvents } from "../childEvents.ts";
 import { createVaultVenue } from "../createVaultVenue.ts";
-import { pushLaunchpadComplete } from "../pushLaunchpadComplete.ts";
-import { pushLaunchpadCreate } from "../pushLaunchpadCreate.ts";
-import { type MigrationAccounts, readMigrationInstruction } from "../pushLaunchpadMigration.ts";
+import type { MigrationAccounts } from "../pushLaunchpadMigration.ts";
 import { RAYDIUM_LAUNCHLAB_PROGRAM } from "../solanaPrograms.ts";
 
 const SWAP = { pool: 4, vaults: [7, 8], trader: 0 } as const;
-const LAUNCHPAD = "raydium_launchlab";
-const EXCHANGE = "Raydium LaunchLab";
-const VENUE = {
-  launchpad: LAUNCHPAD,
-  venueType: "RAYDIUM_LAUNCHLAB",
-  programId: RAYDIUM_LAUNCHLAB_PROGRAM,
-  exchangeName: EXCHANGE,
-} as const;
 /** `PoolStatus::Migrate`: the curve sold its last base token and waits for its migration. */
 const POOL_STATUS_MIGRATE = 1;
 
@@ -47,44 +36,31 @@ export function raydiumLaunchlabBondingProgress(realBaseAfter: bigint, totalBase
 export const raydiumLaunchlabVenue = createVaultVenue({
   venueType: "RAYDIUM_LAUNCHLAB",
   programId: RAYDIUM_LAUNCHLAB_PROGRAM,
-  exchangeName: EXCHANGE,
-  launchpad: LAUNCHPAD,
+  exchangeName: "Raydium LaunchLab",
+  launchpad: "raydium_launchlab",
   swaps: {
     faea0d7bd59c13ec: SWAP,
     "18d3742869039938": SWAP,
     "9527de9bd37c981a": SWAP,
     "5fc8472208090ba6": SWAP,
   },
-  extra(tx, i, out, legs) {
-    const ix = tx.instructions[i]!;
-    const at = tx.blockTime === null ? null : tx.blockTime * 1000;
-    if (legs.length === 0) readMigrationInstruction(tx, i, out, VENUE, MIGRATIONS);
-    for (const ev of childEvents(tx, i)) {
+  lifecycle: {
+    migrations: MIGRATIONS,
+    readEvent(ev, ix) {
       const f = ev.fields;
-      if (
-        ev.name === "TradeEvent" &&
-        typeof f.real_base_after === "bigint" &&
-        typeof f.total_base_sell === "bigint"
-      ) {
-        const progress = raydiumLaunchlabBondingProgress(f.real_base_after, f.total_base_sell);
-        for (const leg of legs) leg.bondingProgress = progress;
-        if (f.pool_status === POOL_STATUS_MIGRATE && legs[0]) {
-          pushLaunchpadComplete(tx, out, {
-            launchpad: LAUNCHPAD,
-            mint: ix.accounts[9] ?? "",
-            curve: String(f.pool_state),
-            at,
-          });
-        }
-      } else if (ev.name === "PoolCreateEvent") {
-        pushLaunchpadCreate(tx, out, {
-          launchpad: LAUNCHPAD,
-          mint: ix.accounts[6] ?? "",
-          pool: String(f.pool_state),
-          creator: String(f.creator),
-          at,
-        });
+      if (ev.name === "TradeEvent") {
+        const { real_base_after: sold, total_base_sell: total } = f;
+        if (typeof sold !== "bigint" || typeof total !== "bigint") return null;
+        const progress = raydiumLaunchlabBondingProgress(sold, total);
+        if (f.pool_status !== POOL_STATUS_MIGRATE) return { progress };
+        return { progress, complete: { mint: ix.accounts[9] ?? "", curve: String(f.pool_state) } };
       }
-    }
+      if (ev.name === "PoolCreateEvent") {
+        return {
+          create: { mint: ix.accounts[6] ?? "", pool: String(f.pool_state), creator: String(f.creator) },
+        };
+      }
+      return null;
+    },
   },
 });
