@@ -498,3 +498,40 @@ describe("/healthz, /readyz, /metrics", () => {
     expect(count(text, 'route="unmatched",method="GET",status="404"')).toBeGreaterThan(0);
   });
 });
+
+describe("client address given to the gate", () => {
+  // GET endpoints are served ahead of Express, POST ones through it: both must resolve the
+  // client's address the same way under the app's `trust proxy` setting.
+  for (const trustProxy of [undefined, 1]) {
+    it(`is the same for GET and POST with trust proxy ${trustProxy ?? "off"}`, async () => {
+      const gate = recordingGate();
+      const app = createApp({
+        endpoints: [testEndpoints],
+        shards: createInProcessShardClient(service.api),
+        gate: gate.gate,
+        ctx,
+        readiness: async () => ({ serving: true, chains: [] }),
+        ...(trustProxy === undefined ? {} : { trustProxy }),
+      });
+      const s = await listen(app);
+      try {
+        const forwarded = { "x-forwarded-for": "198.51.100.4, 203.0.113.7" };
+        expect((await fetch(`${s.url}/v1/test/things?chain=evm:1`, { headers: forwarded })).status).toBe(200);
+        const body = JSON.stringify({ items: [{ chain: "evm:1", address: `0x${"a".repeat(40)}` }] });
+        const posted = await fetch(`${s.url}/v1/test/batch`, {
+          method: "POST",
+          body,
+          headers: { ...forwarded, "content-type": "application/json" },
+        });
+        expect(posted.status).toBe(200);
+        const [viaGet, viaPost] = gate.admitted.map((a) => a.ip);
+        expect(viaGet).toBe(viaPost);
+        // one trusted hop: the address the proxy saw; none: the socket's
+        if (trustProxy === 1) expect(viaGet).toBe("203.0.113.7");
+        else expect(viaGet).toMatch(/127\.0\.0\.1$/);
+      } finally {
+        await s.close();
+      }
+    });
+  }
+});
