@@ -108,7 +108,10 @@ describe("per-key rate limits", () => {
       expect(r.body.error?.code).toBe("RATE_LIMITED");
       expect(r.headers["x-ratelimit-burst-limit"]).toBe("10");
       expect(r.headers["x-ratelimit-limit"]).toBe("100000");
-      expect(r.headers["x-credits-remaining"]).toBeUndefined();
+      // A 429 of a billable endpoint tells the credits left too: none of the refused calls spent any.
+      const credits = Number(r.headers["x-credits-remaining"]);
+      expect(credits).toBeGreaterThanOrEqual(10_000 - ok);
+      expect(credits).toBeLessThanOrEqual(10_000);
     }
     // Refused calls are not billed.
     expect((await h.gate.store.figures(a.accountId))?.used).toBe(ok);
@@ -141,6 +144,31 @@ describe("per-key rate limits", () => {
     const retried = await keyRequest(`${url}/v1/token`, a.secret);
     expect(retried.status).toBe(200);
     expect(retried.headers["x-ratelimit-remaining"]).toBe("0");
+  });
+
+  it("puts X-Credits-Remaining on a 429 of a billable endpoint (0 for a suspended account), not of a free one", async () => {
+    const a = await accountWithKey(h, { credits: 10 });
+    await h.accounts.setKeyLimits(a.accountId, a.keyId, {
+      ratePerMinute: 100_000,
+      burstPerSecond: 1,
+      groupCaps: null,
+    });
+    const first = await keyRequest(`${url}/v1/pool/top-traders`, a.secret);
+    expect(first.status).toBe(200);
+    expect(first.headers["x-credits-remaining"]).toBe("8");
+    const limited = await keyRequest(`${url}/v1/pool/top-traders`, a.secret);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error?.code).toBe("RATE_LIMITED");
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(limited.headers["x-credits-remaining"]).toBe("8");
+    expect((await h.gate.store.figures(a.accountId))?.remaining).toBe(8);
+    const free = await keyRequest(`${url}/v1/meta/chains`, a.secret);
+    expect(free.status).toBe(429);
+    expect(free.headers["x-credits-remaining"]).toBeUndefined();
+    await h.accounts.setSuspended(a.accountId, true);
+    const suspended = await keyRequest(`${url}/v1/token`, a.secret);
+    expect(suspended.status).toBe(429);
+    expect(suspended.headers["x-credits-remaining"]).toBe("0");
   });
 
   it("counts a batch as one request against the minute limit and its items against 10x the burst per second", async () => {

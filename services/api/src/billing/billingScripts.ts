@@ -110,8 +110,17 @@ if ARGV[13] ~= '1' then
   end
   if wait > 0 then
     local mNow = math.max(mOld, now)
+    -- A billable answer carries the credits usable now, a 429 too (0 while the account cannot spend).
+    local credits = -1
+    if ARGV[5] == '1' then
+      credits = 0
+      if a[3] ~= '1' and a[2] == 'active' then
+        local paid = tonumber(redis.call('HGET', P .. 'm:' .. acct .. ':' .. monthOf(now), 'paid')) or 0
+        credits = (tonumber(a[4]) or 0) + math.max(0, (tonumber(a[5]) or 0) - paid)
+      end
+    end
     return {'limited', keyId, acct, rpm, remainingOf(mNow, now, 60000, rpm), math.ceil(mNow - now), burst,
-      remainingOf(bOld, now, 1000, burst), math.ceil(wait), -1, '', ''}
+      remainingOf(bOld, now, 1000, burst), math.ceil(wait), credits, '', ''}
   end
   local updates = {'m', tostring(mTat), 'b', tostring(bTat)}
   if iTat then updates[5] = 'i'; updates[6] = tostring(iTat) end

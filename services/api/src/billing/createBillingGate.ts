@@ -104,7 +104,11 @@ function refusal(r: AdmitReply, headers: Record<string, string>): ApiError {
           `rate limit exceeded (${r.rpm} requests per minute, ${r.burst} per second); retry after ${r.retryMs} ms`,
           r.retryMs,
         ),
-        { ...headers, "Retry-After": retryAfter },
+        {
+          ...headers,
+          ...(r.creditsRemaining >= 0 ? { "X-Credits-Remaining": String(r.creditsRemaining) } : {}),
+          "Retry-After": retryAfter,
+        },
       );
     }
     case "suspended":
