@@ -99,7 +99,7 @@ export type BillingHarness = {
   gate: BillingGate;
   accounts: ReturnType<typeof createAccountService>;
   /** Serves the real app (createApp) with `gate` (default the billing gate) and mounts. */
-  serve(opts?: { gate?: RequestGate; mounts?: Mount[]; demoOnly?: boolean }): Promise<{
+  serve(opts?: { gate?: RequestGate; mounts?: Mount[]; demoOnly?: boolean; trustProxy?: number }): Promise<{
     url: string;
     close: () => Promise<void>;
   }>;
@@ -137,6 +137,7 @@ export async function createBillingHarness(
         readiness: async () => ({ serving: true, chains: [] }),
         ...(opts.mounts ? { mounts: opts.mounts } : {}),
         ...(opts.demoOnly ? { demoOnly: true } : {}),
+        ...(opts.trustProxy === undefined ? {} : { trustProxy: opts.trustProxy }),
       });
       const server = await listen(app);
       servers.push(server);

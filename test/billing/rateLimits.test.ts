@@ -259,4 +259,65 @@ describe("per-key rate limits", () => {
     await honour(limited);
     expect((await keyRequest(`${demo.url}/v1/token`, "")).status).toBe(200);
   });
+
+  it("keeps the demo limit on a router reached directly: with the default trust a forged X-Forwarded-For changes nothing", async () => {
+    const { createDemoGate } = await import("../../services/api/src/billing/createDemoGate.ts");
+    const { loadRouterConfig } = await import("../../services/api/src/config/loadRouterConfig.ts");
+    const router = await loadRouterConfig({ SHARD_MAP_PATH: "/m.json", BILLING_ENABLED: "false" });
+    const demo = await h.serve({
+      gate: createDemoGate({
+        redis: h.redis,
+        config: {
+          ...h.config,
+          redisPrefix: `${h.prefix}direct:`,
+          demo: { perMinute: 600, burstPerSecond: 5 },
+        },
+      }),
+      demoOnly: true,
+      trustProxy: router.trustProxyHops,
+    });
+    const started = await redisMs(h);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        keyRequest(`${demo.url}/v1/token`, "", { headers: { "x-forwarded-for": `198.51.100.${i + 1}` } }),
+      ),
+    );
+    const elapsed = (await redisMs(h)) - started;
+    const ok = served(answers);
+    expect(ok).toBeGreaterThanOrEqual(5);
+    expect(ok).toBeLessThanOrEqual(allowedWithin(5, 1000, elapsed) + 1);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(30 - ok);
+  });
+
+  it("limits each client apart behind one trusted proxy hop, by the address that proxy saw", async () => {
+    const { createDemoGate } = await import("../../services/api/src/billing/createDemoGate.ts");
+    const demo = await h.serve({
+      gate: createDemoGate({
+        redis: h.redis,
+        config: {
+          ...h.config,
+          redisPrefix: `${h.prefix}proxied:`,
+          demo: { perMinute: 600, burstPerSecond: 5 },
+        },
+      }),
+      demoOnly: true,
+      trustProxy: 1,
+    });
+    // What an ingress sends: whatever the client wrote, then the address it saw the client at.
+    const from = (client: string) => ({ "x-forwarded-for": `203.0.113.99, ${client}` });
+    const started = await redisMs(h);
+    const first = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        keyRequest(`${demo.url}/v1/token`, "", { headers: from("192.0.2.1") }),
+      ),
+    );
+    const elapsed = (await redisMs(h)) - started;
+    const ok = served(first);
+    expect(ok).toBeGreaterThanOrEqual(5);
+    expect(ok).toBeLessThanOrEqual(allowedWithin(5, 1000, elapsed) + 1);
+    // Another client behind the same proxy has its own allowance.
+    const other = await keyRequest(`${demo.url}/v1/token`, "", { headers: from("192.0.2.2") });
+    expect(other.status).toBe(200);
+    expect(other.headers["x-ratelimit-burst-remaining"]).toBe("4");
+  });
 });

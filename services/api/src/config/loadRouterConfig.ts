@@ -22,7 +22,12 @@ export type RouterConfig = {
   shardTimeoutMs: number;
   /** `BODY_LIMIT_BYTES`, default 262144: bound of a request body (413 above). */
   bodyLimitBytes: number;
-  /** `TRUST_PROXY_HOPS`, default 1: proxies (the ingress) in front of the router, for client IPs. */
+  /**
+   * `TRUST_PROXY_HOPS`, default 0: proxies in front of the router that append to
+   * `X-Forwarded-For` (1 for an ingress controller). The client address (per-IP limits of the demo
+   * listener, sign-in throttling) is the one the outermost trusted hop saw; with 0 it is the socket's,
+   * so a router reached directly cannot be told another address by a forged header.
+   */
   trustProxyHops: number;
   /** `SHUTDOWN_GRACE_MS`, default 20000: how long in-flight requests may finish after SIGTERM. */
   shutdownGraceMs: number;
@@ -60,7 +65,7 @@ export async function loadRouterConfig(
     shardMapPollMs: r.int("SHARD_MAP_POLL_MS", 2000, 100),
     shardTimeoutMs: r.int("SHARD_TIMEOUT_MS", 10_000, 100),
     bodyLimitBytes: r.int("BODY_LIMIT_BYTES", 256 * 1024, 1024, 64 * 1024 * 1024),
-    trustProxyHops: r.int("TRUST_PROXY_HOPS", 1, 0, 16),
+    trustProxyHops: r.int("TRUST_PROXY_HOPS", 0, 0, 16),
     shutdownGraceMs: r.int("SHUTDOWN_GRACE_MS", 20_000, 0),
     demoPort: r.optional("DEMO_PORT") === undefined ? undefined : r.int("DEMO_PORT", 8081, 1, 65535),
     publicUrl: r.optional("PUBLIC_URL"),
