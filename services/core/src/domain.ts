@@ -26,6 +26,53 @@ export function marketKey(chain: ChainId, pool: string): string {
 }
 
 /**
+ * The distribution key of wallet tables: `<chain>/<wallet>`, so one wallet's history lives on one
+ * shard (and one Citus shard).
+ */
+export function walletKey(chain: ChainId, wallet: string): string {
+  return `${chain}/${wallet}`;
+}
+
+/** An asset moved in a wallet swap: raw integer amount (positive). */
+export type WalletSwapAsset = { tokenAddress: string; amount: bigint };
+
+/** A routing program (Solana): `name` when it is a known router. */
+export type SwapRouter = { programId: string; name: string | null };
+
+/** One pool a wallet swap went through, with the exact assets that pool exchanged. */
+export type WalletSwapLeg = {
+  poolAddress: string;
+  poolType: VenueType;
+  sent: WalletSwapAsset;
+  received: WalletSwapAsset;
+  /** Solana: the program that carried the leg, null for a direct swap; EVM: undefined */
+  router?: SwapRouter | null;
+};
+
+/**
+ * One transaction's swaps seen from the wallet that made them (the trades' resolved maker).
+ * `sent` and `received` are the wallet's net balance changes of the route's end assets (native
+ * and wrapped native as one asset); `route` is ordered from the sent to the received asset.
+ * `seq` orders transactions inside a block (the first swap's log or instruction index).
+ */
+export type WalletSwapRecord = {
+  chain: ChainId;
+  wallet: string;
+  txHash: string;
+  block: bigint;
+  seq: number;
+  at: number;
+  sent: WalletSwapAsset[];
+  received: WalletSwapAsset[];
+  route: WalletSwapLeg[];
+  /** whole native units: the value of the swap, never counting a multi-hop twice */
+  volumeNative: string | null;
+  feesNative: string | null;
+  /** Solana: the router of the largest routed leg, null for a direct swap; EVM: undefined */
+  router?: SwapRouter | null;
+};
+
+/**
  * One trade as the writer stores it. Amounts are raw integers; prices and native volumes are
  * exact decimal strings (whole units). On EVM `id` is `<txHash>:<logIndex>`; on Solana it is
  * `<signature>:<instruction path>:<side>`.

@@ -1,4 +1,4 @@
-import type { PoolRecord, TokenRecord, TradeRecord } from "@tapeline/core";
+import type { PoolRecord, TokenRecord, TradeRecord, WalletSwapRecord } from "@tapeline/core";
 import type { SolanaVenueRegistry } from "./createSolanaVenueRegistry.ts";
 import type { SolUsdTracker } from "./createSolUsdTracker.ts";
 import { decodeSolanaTransaction } from "./decodeSolanaTransaction.ts";
@@ -7,6 +7,7 @@ import type { SolanaBlock } from "./source/SolanaSource.ts";
 
 export type SolanaBlockDecode = {
   trades: TradeRecord[];
+  walletSwaps: WalletSwapRecord[];
   pools: PoolRecord[];
   tokens: TokenRecord[];
   launchpadEvents: SolanaLaunchpadEvent[];
@@ -28,6 +29,7 @@ export function decodeSolanaBlock(
 ): SolanaBlockDecode {
   const out: SolanaBlockDecode = {
     trades: [],
+    walletSwaps: [],
     pools: [],
     tokens: [],
     launchpadEvents: [],
@@ -50,6 +52,7 @@ export function decodeSolanaBlock(
     }
     for (const o of r.solUsd) ctx.tracker.observe(o);
     out.trades.push(...r.trades);
+    out.walletSwaps.push(...r.walletSwaps);
     out.pools.push(...r.pools);
     out.tokens.push(...r.tokens);
     out.launchpadEvents.push(...r.launchpadEvents);

@@ -7,7 +7,9 @@ import {
   SOLANA_NATIVE_MINT,
   type TokenRecord,
   type TradeRecord,
+  type WalletSwapRecord,
 } from "@tapeline/core";
+import { buildSolanaWalletSwaps, type MakerLeg } from "../wallet/buildSolanaWalletSwaps.ts";
 import { chooseBaseQuote } from "./chooseBaseQuote.ts";
 import { createSolanaVenueRegistry, type SolanaVenueRegistry } from "./createSolanaVenueRegistry.ts";
 import { mergeSolanaTokenFacts } from "./mergeSolanaTokenFacts.ts";
@@ -43,6 +45,8 @@ export type SolanaDecodeResult = {
   slot: bigint | null;
   failed: boolean;
   trades: TradeRecord[];
+  /** the transaction's swaps seen from each maker */
+  walletSwaps: WalletSwapRecord[];
   pools: PoolRecord[];
   tokens: TokenRecord[];
   launchpadEvents: SolanaLaunchpadEvent[];
@@ -65,6 +69,7 @@ function emptyResult(tx: SolanaTransaction | null): SolanaDecodeResult {
     slot: tx?.slot ?? null,
     failed: tx ? tx.err !== null : false,
     trades: [],
+    walletSwaps: [],
     pools: [],
     tokens: [],
     launchpadEvents: [],
@@ -99,6 +104,8 @@ function routerOf(tx: SolanaTransaction, leg: SwapLeg): TradeRecord["router"] {
 
 type Row = {
   leg: SwapLeg;
+  /** every leg aggregated into the row, with its maker */
+  legs: SwapLeg[];
   maker: string;
   isBuy: boolean;
   base: string;
@@ -166,6 +173,8 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
   const decimals = hasLegs ? mintDecimals(tx) : NO_DECIMALS;
   const feesNative = hasLegs ? formatUnits(fees.total, 9) : "";
   const rows = new Map<string, Row>();
+  const rowOfLeg = new Map<SwapLeg, Row>();
+  let swapAt: number | null = null;
   for (const leg of out.legs) {
     const at = tx.blockTime !== null ? tx.blockTime * 1000 : (leg.eventAt ?? opts.fallbackAtMs ?? null);
     if (at === null) {
@@ -179,11 +188,16 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
     const prev = rows.get(key);
     const amountToken = isBuy ? leg.amountOut : leg.amountIn;
     const amountQuote = isBuy ? leg.amountIn : leg.amountOut;
+    swapAt ??= at;
     if (prev) {
       prev.amountToken += amountToken;
       prev.amountQuote += amountQuote;
+      prev.legs.push(leg);
+      rowOfLeg.set(leg, prev);
     } else {
-      rows.set(key, { leg, maker, isBuy, base, quote, amountToken, amountQuote, at });
+      const row: Row = { leg, legs: [leg], maker, isBuy, base, quote, amountToken, amountQuote, at };
+      rows.set(key, row);
+      rowOfLeg.set(leg, row);
     }
   }
 
@@ -254,6 +268,23 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
     });
   }
 
+  if (swapAt !== null) {
+    const tradeOfRow = new Map<Row, TradeRecord>();
+    let i = 0;
+    for (const r of rows.values()) tradeOfRow.set(r, result.trades[i++]!);
+    const makerLegs: MakerLeg[] = [];
+    for (const [leg, row] of rowOfLeg) {
+      const trade = tradeOfRow.get(row)!;
+      makerLegs.push({
+        leg,
+        maker: row.maker,
+        router: routerOf(tx, leg),
+        volumeNative: legVolume(leg, row, trade),
+      });
+    }
+    result.walletSwaps = buildSolanaWalletSwaps(tx, makerLegs, swapAt, feesNative, fees.total);
+  }
+
   result.pools = [
     ...out.pools,
     ...[...lastLegOfPool.values()].map((leg) => poolOfLeg(tx, leg, result.trades)),
@@ -281,6 +312,17 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
       ev.creator = out.tokens.find((t) => t.address === ev.mint && t.deployer)?.deployer ?? null;
   }
   return result;
+}
+
+/** A leg's value in whole SOL: its SOL side, else its share of its row's value. */
+function legVolume(leg: SwapLeg, row: Row, trade: TradeRecord): string | null {
+  if (leg.mintIn === SOLANA_NATIVE_MINT) return formatUnits(leg.amountIn, 9);
+  if (leg.mintOut === SOLANA_NATIVE_MINT) return formatUnits(leg.amountOut, 9);
+  if (trade.volumeNative === null) return null;
+  if (row.legs.length === 1) return trade.volumeNative;
+  const amount = leg.mintOut === row.base ? leg.amountOut : leg.amountIn;
+  if (row.amountToken === 0n) return null;
+  return divToDecimal(parseUnits(trade.volumeNative, SCALE) * amount, row.amountToken * TEN(SCALE));
 }
 
 function reserveOf(leg: SwapLeg, mint: string): bigint | null {

@@ -1,4 +1,4 @@
-import type { ChainId, PoolRecord, TokenRecord, TradeRecord } from "@tapeline/core";
+import type { ChainId, PoolRecord, TokenRecord, TradeRecord, WalletSwapRecord } from "@tapeline/core";
 
 /** A block the batch covers, kept while unfinalized for reorg detection (Solana: a slot). */
 export type IngestBlock = { number: bigint; hash: string; parentHash: string; at: number };
@@ -27,6 +27,11 @@ export type IngestBatch = {
   chain: ChainId;
   blocks: IngestBlock[];
   trades: TradeRecord[];
+  /**
+   * The batch's swaps seen from each maker. Wallet trade events are derived from `trades`
+   * whether or not the family builds these.
+   */
+  walletSwaps?: WalletSwapRecord[];
   pools: PoolRecord[];
   tokens: TokenRecord[];
   nativePrices?: NativePricePoint[];
@@ -46,6 +51,8 @@ export type RollbackResult = {
   chain: ChainId;
   ancestorBlock: bigint;
   tradesDeleted: number;
+  /** wallet swap and wallet trade rows removed */
+  walletRowsDeleted: number;
   /** markets whose trades, buckets or pool state changed */
   markets: string[];
 };

@@ -12,7 +12,7 @@ const REBUILD = candleBucketsSql(
 
 /**
  * Undoes everything blocks after `ancestorBlock` wrote on `chain`, in ONE transaction: deletes
- * their trades, rebuilds the candle buckets those trades fed from the trades that remain,
+ * their trades and wallet rows, rebuilds the candle buckets those trades fed from the trades that remain,
  * restores each touched pool's state from its last snapshot at or before the ancestor (pools
  * first seen after it and left without trades are removed), recomputes last trade times and
  * best pools, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
@@ -91,6 +91,14 @@ export async function rollbackTo(
        where t.chain_id = $1 and t.address = b.token_address and t.best_pool is distinct from b.address`,
       [chain, tokens.rows.map((r) => r.token_address)],
     );
+    const walletSwaps = await client.query("delete from wallet_swaps where chain_id = $1 and block > $2", [
+      chain,
+      anc,
+    ]);
+    const walletTrades = await client.query("delete from wallet_trades where chain_id = $1 and block > $2", [
+      chain,
+      anc,
+    ]);
     await client.query("delete from ingest_blocks where chain_id = $1 and number > $2", [chain, anc]);
     await client.query(
       `update ingest_checkpoints set block = $2,
@@ -99,7 +107,8 @@ export async function rollbackTo(
       [chain, anc, Date.now()],
     );
     await client.query("commit");
-    return { chain, ancestorBlock, tradesDeleted, markets };
+    const walletRowsDeleted = (walletSwaps.rowCount ?? 0) + (walletTrades.rowCount ?? 0);
+    return { chain, ancestorBlock, tradesDeleted, walletRowsDeleted, markets };
   } catch (err) {
     await client.query("rollback").catch(() => {});
     throw err;

@@ -4,6 +4,7 @@ import {
   parseUnits,
   type TokenRecord,
   type TradeRecord,
+  type WalletSwapRecord,
 } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -369,6 +370,97 @@ describe("rollbackTo", () => {
     const after = normalize(await readBuckets(db));
     expect(after.length).toBe(all.size);
     for (const b of after) expect(b.close).toBe(all.get(b.key)!.close);
+  });
+});
+
+/** The wallet swap of each trade's transaction, as its maker saw it. */
+function swapsOf(trades: TradeRecord[]): WalletSwapRecord[] {
+  return trades.map((t) => {
+    const token = { tokenAddress: t.tokenAddress, amount: t.amountToken };
+    const quote = { tokenAddress: t.quoteAddress, amount: t.amountQuote };
+    return {
+      chain: t.chain,
+      wallet: t.maker,
+      txHash: t.txHash,
+      block: t.block,
+      seq: t.logIndex,
+      at: t.at,
+      sent: [t.isBuy ? quote : token],
+      received: [t.isBuy ? token : quote],
+      route: [
+        {
+          poolAddress: t.pool,
+          poolType: "UNISWAP_V2",
+          sent: t.isBuy ? quote : token,
+          received: t.isBuy ? token : quote,
+        },
+      ],
+      volumeNative: t.volumeNative,
+      feesNative: t.feesNative,
+    };
+  });
+}
+
+// Every table writeBatch writes, and the columns that only record when a row was written.
+const WRITER_TABLES = [
+  "tokens",
+  "pools",
+  "pool_snapshots",
+  "native_prices",
+  "trades",
+  "candle_buckets",
+  "wallet_swaps",
+  "wallet_trades",
+  "ingest_blocks",
+  "ingest_checkpoints",
+];
+const WRITE_TIME_COLUMNS = new Set(["updated_at", "head_block", "head_at"]);
+
+async function dumpWriterTables(db: TestDatabase): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of WRITER_TABLES) {
+    const res = await db.pool.query(`select * from ${table}`);
+    out[table] = res.rows
+      .map((r: Record<string, unknown>) =>
+        JSON.stringify(Object.entries(r).filter(([k]) => !WRITE_TIME_COLUMNS.has(k))),
+      )
+      .sort();
+  }
+  return out;
+}
+
+describe("rollbackTo on every table the writer touches", () => {
+  let straight: TestDatabase;
+  let rolled: TestDatabase;
+  beforeAll(async () => {
+    straight = await createTestDatabase();
+    rolled = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await straight.drop();
+    await rolled.drop();
+  });
+
+  it("leaves each table as writing only the kept blocks left it, wallet rows included", async () => {
+    const P = "0x0000000000000000000000000000000000000030";
+    const Q = "0x0000000000000000000000000000000000000031";
+    const kept = [trade(P, 200, 0, 1, "1"), trade(P, 201, 3, 2, "1.2")];
+    const orphan = [trade(P, 202, 0, 4, "5"), trade(Q, 203, 1, 1, "3")];
+    const keptBatch = { ...batchOf(kept, [pool(P, 201n, 500n)], 201), walletSwaps: swapsOf(kept) };
+    await writeBatch(straight.pool, keptBatch);
+    await writeBatch(rolled.pool, keptBatch);
+    await writeBatch(rolled.pool, {
+      ...batchOf(orphan, [pool(P, 203n, 999n), { ...pool(Q, 203n, 1n), createdBlock: 202n }], 203),
+      walletSwaps: swapsOf(orphan),
+    });
+    const before = await rolled.pool.query("select count(*)::int as n from wallet_swaps");
+    expect(before.rows[0].n).toBe(4);
+    const res = await rollbackTo(rolled.pool, CHAIN, 201n);
+    expect(res.walletRowsDeleted).toBe(4);
+    const want = await dumpWriterTables(straight);
+    expect(want.wallet_swaps).toHaveLength(2);
+    expect(want.wallet_trades).toHaveLength(2);
+    expect(await dumpWriterTables(rolled)).toEqual(want);
   });
 });
 

@@ -1,7 +1,15 @@
-import { marketKey, type PoolRecord, type TokenRecord, type TradeRecord } from "@tapeline/core";
+import {
+  marketKey,
+  type PoolRecord,
+  type TokenRecord,
+  type TradeRecord,
+  type WalletSwapRecord,
+  walletKey,
+} from "@tapeline/core";
 import type pg from "pg";
 import { candleBucketsSql } from "./candleBucketsSql.ts";
 import type { IngestBatch, WriteBatchResult } from "./IngestBatch.ts";
+import { walletTradesOf } from "./walletTradesOf.ts";
 
 const str = (v: bigint | number | null | undefined): string | null =>
   v === null || v === undefined ? null : v.toString();
@@ -239,6 +247,71 @@ async function insertTrades(
   return { ids: row.ids === null ? null : new Set(row.ids), buckets: row.buckets };
 }
 
+/** JSON text of a record with its bigint amounts as decimal strings. */
+const jsonText = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x));
+
+/**
+ * Wallet rows (idempotent on wallet and transaction): one swap per transaction and maker, one
+ * trade event per transaction, maker, token and side ({@link walletTradesOf}).
+ */
+async function insertWalletRows(
+  client: pg.PoolClient,
+  trades: readonly TradeRecord[],
+  swaps: readonly WalletSwapRecord[],
+): Promise<void> {
+  if (swaps.length > 0) {
+    const rows = mergeByKey(swaps, (s) => `${walletKey(s.chain, s.wallet)}|${s.txHash}`);
+    await client.query(
+      `insert into wallet_swaps (wallet_key, chain_id, wallet, tx_hash, block, seq, at, sent, received, route,
+         volume_native, fees_native, router_program, router_name)
+       select chain_id || '/' || wallet, u.* from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::int[],
+         $6::bigint[], $7::jsonb[], $8::jsonb[], $9::jsonb[], $10::numeric[], $11::numeric[], $12::text[], $13::text[])
+         as u(chain_id, wallet, tx_hash, block, seq, at, sent, received, route, volume_native, fees_native,
+           router_program, router_name)
+       on conflict (wallet_key, tx_hash) do nothing`,
+      [
+        rows.map((s) => s.chain),
+        rows.map((s) => s.wallet),
+        rows.map((s) => s.txHash),
+        rows.map((s) => s.block.toString()),
+        rows.map((s) => s.seq),
+        rows.map((s) => s.at),
+        rows.map((s) => jsonText(s.sent)),
+        rows.map((s) => jsonText(s.received)),
+        rows.map((s) => jsonText(s.route)),
+        rows.map((s) => s.volumeNative),
+        rows.map((s) => s.feesNative),
+        rows.map((s) => s.router?.programId ?? null),
+        rows.map((s) => s.router?.name ?? null),
+      ],
+    );
+  }
+  const events = walletTradesOf(trades, swaps);
+  if (events.length === 0) return;
+  await client.query(
+    `insert into wallet_trades (wallet_key, chain_id, wallet, tx_hash, token_address, is_buy, block, log_index, at,
+       amount_token, volume_native, price_native)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bool[], $7::bigint[],
+       $8::int[], $9::bigint[], $10::numeric[], $11::numeric[], $12::numeric[])
+     on conflict (wallet_key, tx_hash, token_address, is_buy) do nothing`,
+    [
+      events.map((e) => e.walletKey),
+      events.map((e) => e.chain),
+      events.map((e) => e.wallet),
+      events.map((e) => e.txHash),
+      events.map((e) => e.tokenAddress),
+      events.map((e) => e.isBuy),
+      events.map((e) => e.block.toString()),
+      events.map((e) => e.logIndex),
+      events.map((e) => e.at),
+      events.map((e) => e.amountToken.toString()),
+      events.map((e) => e.volumeNative),
+      events.map((e) => e.priceNative),
+    ],
+  );
+}
+
 /**
  * Best pool of each token touched: the pool holding the most native liquidity (unknown last),
  * then the most recently traded, then the oldest, then the lowest address (deterministic).
@@ -265,7 +338,8 @@ async function refreshBestPools(client: pg.PoolClient, pools: PoolRecord[]): Pro
 
 /**
  * Writes one ingest batch in ONE transaction: tokens, pools (state and snapshots), native
- * prices, trades (idempotent on market and trade id), the candle buckets of the trades newly
+ * prices, trades (idempotent on market and trade id), the wallet rows of those trades (keyed by
+ * their maker), the candle buckets of the trades newly
  * inserted (1s, 60s, 3600s, 86400s), the unfinalized blocks and the chain checkpoint. Writing
  * the same batch twice changes nothing the second time. Chain-agnostic (see IngestBatch).
  * @returns the ids of the trades inserted by this call and the bucket rows touched.
@@ -295,6 +369,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
     }
     const trades = mergeByKey(batch.trades, (t) => `${marketKey(t.chain, t.pool)}|${t.id}`);
     const { ids, buckets } = await insertTrades(client, trades);
+    await insertWalletRows(client, trades, batch.walletSwaps ?? []);
     await refreshBestPools(client, batch.pools);
     if (batch.blocks.length > 0) {
       const blocks = mergeByKey(batch.blocks, (b) => b.number.toString());

@@ -142,7 +142,14 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     const { head, from, to, slots, blocks } = fetched;
     let t1 = performance.now();
     stats.skippedSlots += Number(to - from + 1n) - slots.length;
-    const batch: IngestBatch = { chain: CHAIN, blocks: [], trades: [], pools: [], tokens: [] };
+    const batch: IngestBatch = {
+      chain: CHAIN,
+      blocks: [],
+      trades: [],
+      walletSwaps: [],
+      pools: [],
+      tokens: [],
+    };
     let lastBlock: SolanaBlock | null = null;
     stats.slots += Number(to - from + 1n);
     for (const block of blocks) {
@@ -153,6 +160,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
       lastBlock = block;
       const d = decodeSolanaBlock(block, { tracker: tracker!, registry: opts.registry });
       batch.trades.push(...d.trades);
+      batch.walletSwaps!.push(...d.walletSwaps);
       batch.pools.push(...d.pools);
       batch.tokens.push(...d.tokens);
       stats.transactions += d.transactions;

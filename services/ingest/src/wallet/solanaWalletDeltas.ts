@@ -1,0 +1,36 @@
+import { SOLANA_NATIVE_MINT } from "@tapeline/core";
+import type { SolanaTransaction } from "../solana/SolanaTransaction.ts";
+
+/**
+ * A wallet's net balance change per mint over one transaction, from the transaction's own
+ * pre/post balances. A mint counts the token accounts the wallet owns (before or after). SOL
+ * (keyed by the wrapped mint) counts the wallet's lamports plus the lamports of every token
+ * account it owns, so wrapping, unwrapping and the rent of accounts opened or closed for the
+ * swap cancel out; `feeLamports` (the fee and tips the wallet paid as fee payer) is added back.
+ */
+export function solanaWalletDeltas(
+  tx: SolanaTransaction,
+  wallet: string,
+  feeLamports: bigint,
+): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  const add = (mint: string, v: bigint) => out.set(mint, (out.get(mint) ?? 0n) + v);
+  const index = new Map(tx.accountKeys.map((k, i) => [k, i]));
+  const lamports = (account: string): bigint => {
+    const i = index.get(account);
+    if (i === undefined) return 0n;
+    return BigInt(tx.postLamports[i] ?? 0) - BigInt(tx.preLamports[i] ?? 0);
+  };
+  add(SOLANA_NATIVE_MINT, lamports(wallet) + (tx.signers[0] === wallet ? feeLamports : 0n));
+  const owned = new Set<string>();
+  for (const b of [...tx.preTokenBalances.values(), ...tx.postTokenBalances.values()])
+    if (b.owner === wallet) owned.add(b.account);
+  for (const account of owned) {
+    const pre = tx.preTokenBalances.get(account);
+    const post = tx.postTokenBalances.get(account);
+    const mint = (post ?? pre)!.mint;
+    add(SOLANA_NATIVE_MINT, lamports(account));
+    if (mint !== SOLANA_NATIVE_MINT) add(mint, (post?.amount ?? 0n) - (pre?.amount ?? 0n));
+  }
+  return out;
+}
