@@ -1,8 +1,23 @@
 import { defineConfig } from "vitest/config";
+import { findCitus } from "./services/core/src/testing/findCitus.ts";
+
+/**
+ * Suites that also run on a Citus cluster (coordinator + two workers) when the citus extension is
+ * installed: they take their databases from createTestDatabase, which the `citus` project points
+ * at the cluster. `TEST_CITUS_SUITES` (comma-separated paths) replaces the list, to run any other
+ * suite on Citus. `*.citus.test.ts` files hold what only Citus has (shard plans); without Citus
+ * they run in the default project and report themselves skipped.
+ */
+const CITUS_SUITES = process.env.TEST_CITUS_SUITES?.split(",").filter((s) => s !== "") ?? [
+  "services/core/src/storage/migrate.test.ts",
+  "test/conformance/marketApi.test.ts",
+  "test/evm/evmIngest.devnet.test.ts",
+];
+const CITUS_ONLY = "**/*.citus.test.ts";
+const citus = findCitus()?.installed === true;
 
 export default defineConfig({
   test: {
-    include: ["services/*/src/**/*.test.ts", "operator/src/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: "forks",
@@ -10,5 +25,29 @@ export default defineConfig({
     maxWorkers: 2,
     globalSetup: ["test/globalSetup.ts"],
     reporters: ["default", "./test/summaryReporter.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: ["services/*/src/**/*.test.ts", "operator/src/**/*.test.ts", "test/**/*.test.ts"],
+          exclude: citus ? [CITUS_ONLY, "**/node_modules/**"] : ["**/node_modules/**"],
+        },
+      },
+      ...(citus
+        ? [
+            {
+              extends: true,
+              test: {
+                name: "citus",
+                include: [...CITUS_SUITES, CITUS_ONLY],
+                exclude: ["**/node_modules/**"],
+                globalSetup: ["test/citusGlobalSetup.ts"],
+                env: { TEST_DATABASE: "citus" },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

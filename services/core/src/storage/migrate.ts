@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
+import { splitSqlStatements } from "./splitSqlStatements.ts";
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -18,6 +19,11 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
 /**
  * Applies every migration not yet recorded in `schema_migrations`, each in its own transaction,
  * in order. Concurrent callers serialize on an advisory lock, so pods starting together are safe.
+ *
+ * Each statement goes as its own query: Citus refuses DDL on distributed tables inside a
+ * multi-statement query. Where the `citus` extension exists, a migration runs its shard commands
+ * one connection at a time (`citus.multi_shard_modify_mode = sequential`), since Citus refuses
+ * a type command in a transaction that already changed a distributed table in parallel.
  * @returns the names of the migrations applied by this call.
  */
 export async function migrate(pool: pg.Pool, migrations = listMigrations()): Promise<string[]> {
@@ -37,7 +43,9 @@ export async function migrate(pool: pg.Pool, migrations = listMigrations()): Pro
       if (done.has(m.version)) continue;
       await client.query("begin");
       try {
-        await client.query(m.sql);
+        const citus = await client.query("select 1 from pg_extension where extname = 'citus'");
+        if (citus.rowCount) await client.query("set local citus.multi_shard_modify_mode to 'sequential'");
+        for (const statement of splitSqlStatements(m.sql)) await client.query(statement);
         await client.query("insert into schema_migrations (version, name, applied_at) values ($1, $2, $3)", [
           m.version,
           m.name,
