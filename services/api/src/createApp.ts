@@ -265,6 +265,9 @@ export function createApp(opts: AppOptions): Express {
 function parseQuery(def: EndpointDef, raw: Record<string, unknown>): unknown {
   const keys = Object.keys(raw);
   for (const key of keys) {
+    // `?=x` or `&=x`: a value without a name cannot be named back as an unknown parameter.
+    if (key === "")
+      throw new InvalidParamError("query", "a query parameter has no name", { reason: "empty_name" });
     if (Array.isArray(raw[key])) throw new InvalidParamError(key, `${key} is given more than once`);
   }
   const r = (def.query ?? emptyQuery).safeParse({ ...raw });

@@ -53,13 +53,12 @@ export function parseEvmAddress(input: string, param = "address"): string {
 export function parseTokenAddress(chain: ChainId, input: unknown, param = "address"): string {
   if (typeof input !== "string" || input.length === 0)
     throw new InvalidParamError(param, `${param} is required`);
-  const value = input.trim();
   if (isEvm(chain)) {
-    const addr = parseEvmAddress(value, param);
+    const addr = parseEvmAddress(input, param);
     return addr === EVM_NATIVE_ALIAS ? EVM_NATIVE : addr;
   }
-  if (!isSolanaAddress(value)) throw new InvalidParamError(param, `${param} is not a base58 32-byte address`);
-  return value;
+  if (!isSolanaAddress(input)) throw new InvalidParamError(param, `${param} is not a base58 32-byte address`);
+  return input;
 }
 
 /**
@@ -69,20 +68,19 @@ export function parseTokenAddress(chain: ChainId, input: unknown, param = "addre
 export function parsePoolAddress(chain: ChainId, input: unknown, param = "address"): string {
   if (typeof input !== "string" || input.length === 0)
     throw new InvalidParamError(param, `${param} is required`);
-  const value = input.trim();
   if (isEvm(chain)) {
-    if (EVM_ADDRESS_RE.test(value) || EVM_POOL_ID_RE.test(value)) return value.toLowerCase();
+    if (EVM_ADDRESS_RE.test(input) || EVM_POOL_ID_RE.test(input)) return input.toLowerCase();
     throw new InvalidParamError(param, `${param} is not a pool address or 32-byte pool id`);
   }
-  if (!isSolanaAddress(value)) throw new InvalidParamError(param, `${param} is not a base58 32-byte address`);
-  return value;
+  if (!isSolanaAddress(input)) throw new InvalidParamError(param, `${param} is not a base58 32-byte address`);
+  return input;
 }
 
 /** Parses a wallet address (EVM lowercase, Solana base58). */
 export function parseWalletAddress(chain: ChainId, input: unknown, param = "wallet"): string {
   if (typeof input !== "string" || input.length === 0)
     throw new InvalidParamError(param, `${param} is required`);
-  return isEvm(chain) ? parseEvmAddress(input.trim(), param) : parseTokenAddress(chain, input, param);
+  return isEvm(chain) ? parseEvmAddress(input, param) : parseTokenAddress(chain, input, param);
 }
 
 /** The native coin's address on a chain, as served. */

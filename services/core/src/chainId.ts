@@ -13,9 +13,9 @@ const EVM_RE = /^evm:([1-9][0-9]{0,17})$/;
  */
 export function parseChainId(input: unknown, param = "chain"): ChainId {
   if (typeof input !== "string") throw new InvalidParamError(param, `${param} must be a chain id string`);
-  const value = input.trim();
-  if (value === "solana" || value === "solana:solana") return "solana";
-  const m = EVM_RE.exec(value);
+  // Taken exactly as spelled: a blank, a byte-order mark or an encoded space is not a chain id.
+  if (input === "solana" || input === "solana:solana") return "solana";
+  const m = EVM_RE.exec(input);
   if (m) return `evm:${Number(m[1])}` as ChainId;
   throw new InvalidParamError(
     param,

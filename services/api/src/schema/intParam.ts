@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { documented } from "./documented.ts";
-
-const INT_RE = /^-?(0|[1-9][0-9]*)$/;
+import { integerText } from "./integerText.ts";
 
 /**
  * A query-string integer in `[min, max]`: plain decimal digits only (no sign `+`, exponent,
@@ -9,11 +8,7 @@ const INT_RE = /^-?(0|[1-9][0-9]*)$/;
  * @example intParam({ min: 1, max: 2000, default: 200 })
  */
 export function intParam(opts: { min: number; max: number; default?: number; description?: string }) {
-  const base = z
-    .string()
-    .regex(INT_RE, "must be an integer")
-    .transform(Number)
-    .pipe(z.number().int().min(opts.min).max(opts.max));
+  const base = integerText().pipe(z.number().int().min(opts.min).max(opts.max));
   const doc = documented(base, {
     type: "integer",
     minimum: opts.min,

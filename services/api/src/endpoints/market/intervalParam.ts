@@ -4,10 +4,13 @@ import { documented } from "../../schema/documented.ts";
 
 const ACCEPTED = [...CANDLE_INTERVALS, ...Object.keys(CANDLE_INTERVAL_ALIASES)];
 
-/** Resolves an interval or alias to its canonical key; null when unknown. */
+/**
+ * Resolves an interval or alias to its canonical key; null when unknown. Only the table's own
+ * keys count: `constructor` or `__proto__` is an unknown interval, not an inherited property.
+ */
 export function canonicalInterval(value: string): CandleInterval | null {
   if ((CANDLE_INTERVALS as readonly string[]).includes(value)) return value as CandleInterval;
-  return CANDLE_INTERVAL_ALIASES[value] ?? null;
+  return Object.hasOwn(CANDLE_INTERVAL_ALIASES, value) ? (CANDLE_INTERVAL_ALIASES[value] ?? null) : null;
 }
 
 /**
