@@ -6,14 +6,15 @@ import type { z } from "zod";
  * Query (`scope: "query"`): `details.param` is the parameter name; among several offenders the
  * one appearing first in the request wins (`order`), an unknown key naming itself.
  * Body (`scope: "body"`): `details.param` is the dotted path (`items.3.address`), an unknown field
- * naming its own path, the whole body `body`. A custom issue's `params` (e.g. `field`, `reason`)
- * are copied into `details`.
+ * naming its own path, the whole body `body`; `prefix` is prepended when the value judged is a
+ * part of the body (a batch entry). A custom issue's `params` (e.g. `field`, `reason`) are copied
+ * into `details`.
  */
 export function toInvalidParam(
   error: z.ZodError,
-  opts: { scope: "query" | "body"; order?: readonly string[] },
+  opts: { scope: "query" | "body"; order?: readonly string[]; prefix?: string },
 ): InvalidParamError {
-  const candidates = error.issues.flatMap((issue) => describe(issue, opts.scope));
+  const candidates = error.issues.flatMap((issue) => describe(issue, opts.scope, opts.prefix));
   let chosen = candidates[0];
   if (opts.order && candidates.length > 1) {
     const rank = (c: Candidate) => {
@@ -28,9 +29,9 @@ export function toInvalidParam(
 
 type Candidate = { param: string; message: string; extra: Record<string, unknown> };
 
-function describe(issue: z.core.$ZodIssue, scope: "query" | "body"): Candidate[] {
+function describe(issue: z.core.$ZodIssue, scope: "query" | "body", prefix?: string): Candidate[] {
   const path = scope === "query" ? issue.path.slice(0, 1) : issue.path;
-  const base = path.map(String).join(".");
+  const base = [...(prefix ? [prefix] : []), ...path.map(String)].join(".");
   if (issue.code === "unrecognized_keys") {
     return issue.keys.map((key) => {
       const param = scope === "query" ? base || key : [base, key].filter(Boolean).join(".");

@@ -366,7 +366,9 @@ export interface MarketQueries {
   tokenTrades(q: TradeQuery): Promise<TradePage>;
   poolOhlcv(q: CandleQuery): Promise<CandlePage>;
   tokenOhlcv(q: TokenCandleQuery): Promise<CandlePage>;
-  poolSparkline(q: SparklineQuery): Promise<SparklinePoint[]>;
-  tokenSparkline(q: SparklineQuery): Promise<SparklinePoint[]>;
+  /** null for an unknown market (served as `[]`, and not billed); `[]` for a market without data */
+  poolSparkline(q: SparklineQuery): Promise<SparklinePoint[] | null>;
+  /** null for an unknown token (served as `[]`, and not billed) */
+  tokenSparkline(q: SparklineQuery): Promise<SparklinePoint[] | null>;
   nativePrices(): Promise<Record<string, NativePrice>>;
 }

@@ -274,6 +274,14 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     return pages.get(key, compute);
   }
 
+  /** An unknown market or token: null (not served), after the same quote check a known one gets. */
+  function unknownSparkline(q: SparklineQuery): null {
+    if (q.quote === "usd" && isEvm(q.chain)) {
+      throw new InvalidParamError("quote", "quote=usd is served on Solana only");
+    }
+    return null;
+  }
+
   async function sparkline(
     chain: ChainId,
     pool: PoolRow | null,
@@ -617,11 +625,14 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     },
 
     async poolSparkline(q: SparklineQuery) {
-      return sparkline(q.chain, await poolRow(q.chain, q.address), q);
+      const pool = await poolRow(q.chain, q.address);
+      if (!pool) return unknownSparkline(q);
+      return sparkline(q.chain, pool, q);
     },
 
     async tokenSparkline(q: SparklineQuery) {
       const core = await tokenCore(q.chain, q.address);
+      if (!core.facts && core.pools.length === 0) return unknownSparkline(q);
       return sparkline(q.chain, core.best, q);
     },
 

@@ -1,6 +1,8 @@
 import { envelope, runBatch } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
+import { batchItems } from "../../schema/batchItems.ts";
+import { parseBatchItem } from "../../schema/parseBatchItem.ts";
 import { refItem } from "./marketParams.ts";
 import { marketDefinitionSchema, slotsOf } from "./marketSchemas.ts";
 import { poolRoute } from "./poolRoute.ts";
@@ -11,15 +13,16 @@ export const postPool = defineEndpoint({
   path: "/v1/pool",
   summary: "Market definitions, batch",
   description:
-    "Slots in input order: { data: <market definition> } or { error }: NOT_FOUND for an unknown pool, INVALID_PARAM for a malformed address. A slot is never null.",
+    "Slots in input order: { data: <market definition> } or { error }: NOT_FOUND for an unknown pool, INVALID_PARAM for a malformed item (address, a field of the wrong type, an unknown field); the list's own bounds are a 400 for the whole call. A slot is never null.",
   tags: ["markets"],
-  body: z.strictObject({ items: z.array(refItem).min(1).max(100) }),
+  body: z.strictObject({ items: batchItems(refItem, { min: 1, max: 100 }) }),
   response: slotsOf(marketDefinitionSchema),
   credits: { kind: "perItem", amount: 1 },
   batch: true,
   demo: true,
   async handler({ body, shards }) {
-    const data = await runBatch(body.items, (item) => {
+    const data = await runBatch(body.items, (raw, i) => {
+      const item = parseBatchItem(refItem, raw, `items.${i}`);
       const p = poolRoute(shards, item.chain, item.address);
       return p.shard.poolDefinition({ chain: p.chain, address: p.address });
     });

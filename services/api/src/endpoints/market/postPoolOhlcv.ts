@@ -1,6 +1,8 @@
 import { envelope, runBatch } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
+import { batchItems } from "../../schema/batchItems.ts";
+import { parseBatchItem } from "../../schema/parseBatchItem.ts";
 import { normalizeCandleTime } from "./candleTimeParam.ts";
 import { checkCandleBounds } from "./checkCandleBounds.ts";
 import { canonicalInterval } from "./intervalParam.ts";
@@ -9,26 +11,24 @@ import { poolRoute } from "./poolRoute.ts";
 
 const seconds = z.int().min(0).max(Number.MAX_SAFE_INTEGER).transform(normalizeCandleTime);
 
+/** One market of the candles batch, judged alone. */
+const candleItem = z.strictObject({
+  chain: z.string(),
+  address: z.string(),
+  endTime: seconds.optional(),
+  from: seconds.optional(),
+});
+
 /** `POST /v1/pool/ohlcv` (5 credits per market served): candles of 1 to 10 markets. */
 export const postPoolOhlcv = defineEndpoint({
   method: "POST",
   path: "/v1/pool/ohlcv",
   summary: "Market candles, batch",
   description:
-    "Each slot is identical to GET /v1/pool/ohlcv of that market with the shared options ({ data, interval, count, oldestTime, newestTime, hasMore, nextEndTime?, pools }) or { error }: NOT_FOUND for an unknown market, INVALID_PARAM for a malformed address, endTime over a day ahead, or quote=usd on a chain without USD history. An unknown interval is a 400 for the whole call.",
+    "Each slot is identical to GET /v1/pool/ohlcv of that market with the shared options ({ data, interval, count, oldestTime, newestTime, hasMore, nextEndTime?, pools }) or { error }: NOT_FOUND for an unknown market, INVALID_PARAM for a malformed item (address, a field of the wrong type, an unknown field), from after endTime, endTime over a day ahead, or quote=usd on a chain without USD history. An unknown interval is a 400 for the whole call.",
   tags: ["candles"],
   body: z.strictObject({
-    items: z
-      .array(
-        z.strictObject({
-          chain: z.string(),
-          address: z.string(),
-          endTime: seconds.optional(),
-          from: seconds.optional(),
-        }),
-      )
-      .min(1)
-      .max(10),
+    items: batchItems(candleItem, { min: 1, max: 10 }),
     interval: z
       .string()
       .default("5m")
@@ -50,7 +50,8 @@ export const postPoolOhlcv = defineEndpoint({
   batch: true,
   demo: true,
   async handler({ body, shards }) {
-    const pages = await runBatch(body.items, (item) => {
+    const pages = await runBatch(body.items, (raw, i) => {
+      const item = parseBatchItem(candleItem, raw, `items.${i}`);
       const p = poolRoute(shards, item.chain, item.address);
       checkCandleBounds(item);
       return p.shard.poolOhlcv({

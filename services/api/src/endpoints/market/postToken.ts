@@ -1,4 +1,5 @@
 import { defineEndpoint } from "../../endpoint.ts";
+import { refItem } from "./marketParams.ts";
 import { slotsOf, tokenSnapshotSchema } from "./marketSchemas.ts";
 import { tokenBatch, tokenItemsBody } from "./tokenBatch.ts";
 
@@ -16,7 +17,7 @@ export const postToken = defineEndpoint({
   batch: true,
   demo: true,
   async handler({ body, shards }) {
-    return tokenBatch(shards, body.items, (t) =>
+    return tokenBatch(shards, body.items, refItem, (t) =>
       t.shard.tokenSnapshot({ chain: t.chain, address: t.address }),
     );
   },

@@ -1,4 +1,5 @@
 import { defineEndpoint } from "../../endpoint.ts";
+import { refItem } from "./marketParams.ts";
 import { slotsOf, tokenPriceSchema } from "./marketSchemas.ts";
 import { tokenBatch, tokenItemsBody } from "./tokenBatch.ts";
 
@@ -16,6 +17,8 @@ export const postTokenPrice = defineEndpoint({
   batch: true,
   demo: true,
   async handler({ body, shards }) {
-    return tokenBatch(shards, body.items, (t) => t.shard.tokenPrice({ chain: t.chain, address: t.address }));
+    return tokenBatch(shards, body.items, refItem, (t) =>
+      t.shard.tokenPrice({ chain: t.chain, address: t.address }),
+    );
   },
 });

@@ -23,13 +23,14 @@ type SparklineRoute = { chain: ChainId; address: string; shard: QueryApi };
 
 /**
  * Answers a sparkline batch from its routed items: refuses quote=usd when any item is on an EVM
- * chain, fetches every series at once and keys each by its routed address.
+ * chain, fetches every series at once and keys each by its routed address. An unknown market or
+ * token answers `[]` but is not served: only known ones are billed.
  * @throws InvalidParamError naming `quote`
  */
 export async function sparklineBatch(
   options: Pick<SparklineQuery, "timeframe" | "quote" | "timestamps">,
   routes: SparklineRoute[],
-  fetch: (shard: QueryApi, q: SparklineQuery) => Promise<SparklinePoint[]>,
+  fetch: (shard: QueryApi, q: SparklineQuery) => Promise<SparklinePoint[] | null>,
 ): Promise<EndpointResult> {
   if (options.quote === "usd" && routes.some((r) => isEvm(r.chain))) {
     throw new InvalidParamError("quote", "quote=usd is served on Solana only");
@@ -40,7 +41,8 @@ export async function sparklineBatch(
   );
   const data: Record<string, SparklinePoint[]> = {};
   routes.forEach((r, i) => {
-    data[r.address] = points[i] as SparklinePoint[];
+    data[r.address] = points[i] ?? [];
   });
-  return { body: envelope(data, { timeframe, quote }), servedItems: routes.length };
+  const servedItems = points.filter((p) => p !== null).length;
+  return { body: envelope(data, { timeframe, quote }), servedItems };
 }

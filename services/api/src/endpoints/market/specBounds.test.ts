@@ -173,8 +173,6 @@ const candleBody: [string, Record<string, unknown>, string][] = [
   ["limit above 2000", { limit: 2001 }, "limit"],
   ["quote outside native|usd", { quote: "eur" }, "quote"],
   ["fill not a boolean", { fill: "true" }, "fill"],
-  ["negative item endTime", { items: [{ ...ref, endTime: -1 }] }, "items.0.endTime"],
-  ["fractional item from", { items: [{ ...ref, from: 1.5 }] }, "items.0.from"],
 ];
 const sparkBody: [string, Record<string, unknown>, string][] = [
   ["unknown timeframe", { timeframe: "2h" }, "timeframe"],
@@ -196,14 +194,7 @@ const posts: PostCase[] = [
     list: "items",
     item: { chain: "evm:1", address: TOKEN },
     max: 25,
-    refusals: [
-      ["unknown window", { windows: ["2h"] }, "windows.0"],
-      [
-        "more than 50 pools in an item",
-        { items: [{ chain: "evm:1", address: TOKEN, pools: Array(51).fill(POOL) }] },
-        "items.0.pools",
-      ],
-    ],
+    refusals: [["unknown window", { windows: ["2h"] }, "windows.0"]],
   },
   { path: "/v1/pool/ohlcv", list: "items", item: ref, max: 10, refusals: candleBody },
   { path: "/v1/pools/sparklines", list: "markets", item: ref, max: 100, refusals: sparkBody },
@@ -230,8 +221,15 @@ describe("POST endpoints follow the contract's body rules", () => {
     it(`${e.path}: an unknown top-level field is a 400 naming it`, async () => {
       expectRefused(await post(e.path, { ...one, bogus: 1 }), "bogus");
     });
-    it(`${e.path}: an unknown field inside an item is a 400 naming it`, async () => {
-      expectRefused(await post(e.path, { [e.list]: [e.item, { ...e.item, bogus: 1 }] }), `${e.list}.1.bogus`);
+    it(`${e.path}: an unknown field inside an item is refused naming it (a slot of its own when the answer has slots)`, async () => {
+      const a = await post(e.path, { [e.list]: [e.item, { ...e.item, bogus: 1 }] });
+      if (e.list !== "items") {
+        expectRefused(a, `${e.list}.1.bogus`);
+        return;
+      }
+      expect(a.status, JSON.stringify(a.body)).toBe(200);
+      expect(a.body.data[1]?.error.code).toBe("INVALID_PARAM");
+      expect(JSON.stringify(a.body.data[1])).toContain(`${e.list}.1.bogus`);
     });
     it(`${e.path}: an empty ${e.list} and ${e.max + 1} ${e.list} are 400s`, async () => {
       expectRefused(await post(e.path, { [e.list]: [] }), e.list);
@@ -242,6 +240,29 @@ describe("POST endpoints follow the contract's body rules", () => {
         expectRefused(await post(e.path, { ...one, ...extra }), param);
       });
     }
+  }
+});
+
+describe("an item's own bounds fail its slot alone", () => {
+  const itemRefusals: [string, string, Record<string, unknown>, string][] = [
+    ["/v1/pool/ohlcv", "negative item endTime", { ...ref, endTime: -1 }, "items.1.endTime"],
+    ["/v1/pool/ohlcv", "fractional item from", { ...ref, from: 1.5 }, "items.1.from"],
+    [
+      "/v1/token/stats",
+      "more than 50 pools in an item",
+      { chain: "evm:1", address: TOKEN, pools: Array(51).fill(POOL) },
+      "items.1.pools",
+    ],
+  ];
+  for (const [path, label, item, param] of itemRefusals) {
+    it(`${path}: ${label} is an INVALID_PARAM slot naming ${param}`, async () => {
+      const good = path === "/v1/token/stats" ? { chain: "evm:1", address: TOKEN } : ref;
+      const a = await post(path, { items: [good, item] });
+      expect(a.status, JSON.stringify(a.body)).toBe(200);
+      expect(a.body.data[0]?.error.code).toBe("NOT_FOUND");
+      expect(a.body.data[1]?.error.code).toBe("INVALID_PARAM");
+      expect(JSON.stringify(a.body.data[1])).toContain(param);
+    });
   }
 });
 
