@@ -160,6 +160,13 @@ export function createApp(opts: AppOptions): Express {
         return;
       }
     }
+    // A body declared larger than the bound is refused before a byte of it is read; the
+    // connection closes with the answer, since the rest of the body may never come.
+    const declared = Number(req.headers["content-length"]);
+    if (declared > bodyLimit) {
+      refuseOversized(req, res, bodyLimit);
+      return;
+    }
     expressHandle(req, res, next);
   };
 
@@ -317,16 +324,37 @@ function refusalHeaders(err: unknown): Record<string, string> {
   >;
 }
 
+function refuseOversized(req: IncomingMessage, res: ServerResponse, limit: number): void {
+  res.setHeader("Connection", "close");
+  res.on("finish", () => req.socket.destroy());
+  sendError(req, res, new PayloadTooLargeError(limit));
+}
+
 function bodyError(err: unknown, limit: number, logger: Context["logger"]): ApiError {
   if (err instanceof ApiError) return err;
   const type = (err as { type?: unknown } | null)?.type;
+  const code = (err as { code?: unknown } | null)?.code;
+  // zlib and brotli errors of a body whose Content-Encoding does not match its bytes
+  if (typeof code === "string" && /^(Z_|ERR__|ERR_BROTLI)/.test(code)) {
+    return new InvalidParamError("body", "the body could not be decoded as its Content-Encoding says", {
+      reason: "decoding_failed",
+    });
+  }
   if (type === "entity.too.large") return new PayloadTooLargeError(limit);
   if (type === "entity.parse.failed") return new InvalidParamError("body", "the body is not valid JSON");
-  if (type === "encoding.unsupported" || type === "charset.unsupported") {
-    return new InvalidParamError("body", "the body must be UTF-8 JSON");
+  if (type === "encoding.unsupported") {
+    return new InvalidParamError("body", "unsupported Content-Encoding; use gzip, br, deflate or none", {
+      reason: "unsupported_encoding",
+    });
   }
+  if (type === "charset.unsupported") return new InvalidParamError("body", "the body must be UTF-8 JSON");
   if (type === "request.aborted")
     return new InvalidParamError("body", "the body was not received completely");
+  // any other refusal body-parser raises for the client's bytes (http-errors, exposed, 4xx)
+  const status = (err as { status?: unknown } | null)?.status;
+  if (typeof status === "number" && status >= 400 && status < 500 && (err as { expose?: unknown }).expose) {
+    return new InvalidParamError("body", (err as Error).message);
+  }
   logger.error({ err }, "request failed before its handler");
   return toApiError(err);
 }

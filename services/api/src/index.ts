@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import { loadRouterConfig, routerWorkers } from "./config/loadRouterConfig.ts";
 import { createApp } from "./createApp.ts";
 import { createGateFromConfig } from "./gates/createGateFromConfig.ts";
+import { capConnectionsPerAddress } from "./http/capConnectionsPerAddress.ts";
 import { shardReadiness } from "./http/shardReadiness.ts";
 import { loadEndpointLists } from "./loadEndpointLists.ts";
 import { createHttpShardClient } from "./shards/createHttpShardClient.ts";
@@ -67,13 +68,14 @@ export async function startRouter(ctx: Context, env: Record<string, string | und
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
     ...(bundle.mounts ? { mounts: bundle.mounts } : {}),
   });
-  await serveHttp(app, {
+  const api = await serveHttp(app, {
     host: config.host,
     port: config.port,
     ctx,
     name: "api",
     graceMs: config.shutdownGraceMs,
   });
+  capConnectionsPerAddress(api.server, config.maxConnectionsPerAddress);
   if (config.demoPort !== undefined) {
     if (!bundle.demoGate)
       throw new ConfigError(["DEMO_PORT is set but the gate plugin offers no demo listener"]);
@@ -87,13 +89,14 @@ export async function startRouter(ctx: Context, env: Record<string, string | und
       readiness: shardReadiness(shards, { draining: ctx.shutdown.aborted }),
       trustProxy: config.trustProxyHops,
     });
-    await serveHttp(demo, {
+    const served = await serveHttp(demo, {
       host: config.host,
       port: config.demoPort,
       ctx,
       name: "demo",
       graceMs: config.shutdownGraceMs,
     });
+    capConnectionsPerAddress(served.server, config.maxConnectionsPerAddress);
   }
   ctx.logger.info(
     { shards: shards.map.shards.length, mapVersion: shards.map.version, endpoints: endpoints.flat().length },

@@ -2,6 +2,7 @@ import { ConfigError, createEnvReader } from "@tapeline/core";
 import type { GateConfig } from "../gates/createGateFromConfig.ts";
 import type { GatePlugin } from "../gates/GatePlugin.ts";
 import { GATE_PLUGIN_PATH, loadGatePlugin } from "../gates/loadGatePlugin.ts";
+import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from "../http/capConnectionsPerAddress.ts";
 
 /** The router's configuration, read once at start. */
 export type RouterConfig = {
@@ -22,6 +23,12 @@ export type RouterConfig = {
   shardTimeoutMs: number;
   /** `BODY_LIMIT_BYTES`, default 262144: bound of a request body (413 above). */
   bodyLimitBytes: number;
+  /**
+   * `MAX_CONNECTIONS_PER_ADDRESS`, default 256 (0: no cap): open connections one peer address may
+   * hold on one router process; more are answered 429 and closed. Behind an ingress the peer is
+   * the ingress, so raise it there to what the ingress keeps open to one router.
+   */
+  maxConnectionsPerAddress: number;
   /**
    * `TRUST_PROXY_HOPS`, default 0: proxies in front of the router that append to
    * `X-Forwarded-For` (1 for an ingress controller). The client address (per-IP limits of the demo
@@ -65,6 +72,12 @@ export async function loadRouterConfig(
     shardMapPollMs: r.int("SHARD_MAP_POLL_MS", 2000, 100),
     shardTimeoutMs: r.int("SHARD_TIMEOUT_MS", 10_000, 100),
     bodyLimitBytes: r.int("BODY_LIMIT_BYTES", 256 * 1024, 1024, 64 * 1024 * 1024),
+    maxConnectionsPerAddress: r.int(
+      "MAX_CONNECTIONS_PER_ADDRESS",
+      DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+      0,
+      1_000_000,
+    ),
     trustProxyHops: r.int("TRUST_PROXY_HOPS", 0, 0, 16),
     shutdownGraceMs: r.int("SHUTDOWN_GRACE_MS", 20_000, 0),
     demoPort: r.optional("DEMO_PORT") === undefined ? undefined : r.int("DEMO_PORT", 8081, 1, 65535),
