@@ -92,7 +92,8 @@ function rawExchange(head: string, payload: string, waitMs: number) {
 describe("Content-Encoding that does not match the body", () => {
   for (const encoding of ["gzip", "br", "deflate"]) {
     it(`${encoding} on a plain JSON body is a 400 naming the body, with or without a key`, async () => {
-      for (const auth of [{}, { Authorization: KEY }, { Authorization: "wrong" }] as Record<string, string>[]) {
+      const auths: Record<string, string>[] = [{}, { Authorization: KEY }, { Authorization: "wrong" }];
+      for (const auth of auths) {
         const a = await postRaw({ "Content-Encoding": encoding, ...auth }, body);
         expect(a.status, JSON.stringify(a.body)).toBe(400);
         expect(a.body.error?.code).toBe("INVALID_PARAM");
