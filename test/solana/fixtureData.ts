@@ -116,3 +116,33 @@ export function rawView(raw: Json) {
     feeWithTipsLamports,
   };
 }
+
+/**
+ * A wallet's net change of `mint` over a recorded transaction, read from its pre/post balances:
+ * SOL is the wallet's lamports plus those of the token accounts it owns (wrapped SOL and rent
+ * move between them), with the fee and tips it paid as fee payer added back.
+ */
+export function walletNetFlow(raw: Json, wallet: string, mint: string): bigint {
+  const view = rawView(raw);
+  if (mint !== "So11111111111111111111111111111111111111112") return view.ownerDelta([wallet], mint);
+  const meta = raw.meta as { preTokenBalances?: Balance[]; postTokenBalances?: Balance[] };
+  const owned = new Set(
+    [...(meta.preTokenBalances ?? []), ...(meta.postTokenBalances ?? [])]
+      .filter((b) => b.owner === wallet)
+      .map((b) => view.keys[b.accountIndex]!),
+  );
+  let d = view.lamportDelta(wallet);
+  for (const a of owned) d += view.lamportDelta(a);
+  return d + (view.signers[0] === wallet ? view.feeWithTipsLamports() : 0n);
+}
+
+/** Decimals of a mint as the recorded token balances state them (SOL: 9), or null. */
+export function recordedDecimals(raw: Json, mint: string): number | null {
+  if (mint === "So11111111111111111111111111111111111111112") return 9;
+  const meta = raw.meta as { preTokenBalances?: TokenBalance[]; postTokenBalances?: TokenBalance[] };
+  const b = [...(meta.preTokenBalances ?? []), ...(meta.postTokenBalances ?? [])].find(
+    (x) => x.mint === mint,
+  );
+  return b ? b.uiTokenAmount.decimals : null;
+}
+type TokenBalance = { mint: string; uiTokenAmount: { decimals: number } };

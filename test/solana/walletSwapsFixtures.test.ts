@@ -1,30 +1,8 @@
 import { formatUnits, SOLANA_NATIVE_MINT } from "@tapeline/core";
 import { describe, expect, it } from "vitest";
 import { decodeSolanaTransaction } from "../../services/ingest/src/solana/decodeSolanaTransaction.ts";
-import { rawView } from "./fixtureData.ts";
+import { walletNetFlow as netFlow, rawView } from "./fixtureData.ts";
 import { fixtureSwapCases } from "./fixtureSwapLegs.ts";
-
-type Raw = Record<string, unknown>;
-type Balance = { accountIndex: number; mint: string; owner?: string };
-
-/**
- * The wallet's net change of `mint` over the transaction, read from the recorded pre/post
- * balances: SOL is the wallet's lamports plus those of the token accounts it owns (wrapped SOL
- * and rent move between them), with the fee and tips it paid as fee payer added back.
- */
-function netFlow(raw: Raw, wallet: string, mint: string): bigint {
-  const view = rawView(raw);
-  if (mint !== SOLANA_NATIVE_MINT) return view.ownerDelta([wallet], mint);
-  const meta = raw.meta as { preTokenBalances?: Balance[]; postTokenBalances?: Balance[] };
-  const owned = new Set(
-    [...(meta.preTokenBalances ?? []), ...(meta.postTokenBalances ?? [])]
-      .filter((b) => b.owner === wallet)
-      .map((b) => view.keys[b.accountIndex]!),
-  );
-  let d = view.lamportDelta(wallet);
-  for (const a of owned) d += view.lamportDelta(a);
-  return d + (view.signers[0] === wallet ? view.feeWithTipsLamports() : 0n);
-}
 
 const cases = fixtureSwapCases();
 

@@ -24,6 +24,7 @@ export * from "./ports/cache.ts";
 export * from "./ports/marketQueries.ts";
 export * from "./ports/query.ts";
 export * from "./ports/queue.ts";
+export * from "./ports/walletQueries.ts";
 export * from "./runService.ts";
 export * from "./serveHttp.ts";
 export * from "./sharding.ts";

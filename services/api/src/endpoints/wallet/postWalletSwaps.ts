@@ -1,0 +1,63 @@
+import { envelope, isServed, runBatch } from "@tapeline/core";
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.ts";
+import { msBodyTime } from "./msBodyTime.ts";
+import { walletRoute } from "./walletRoute.ts";
+import { walletSwapSlotsSchema } from "./walletSchemas.ts";
+import { walletSwapBounds } from "./walletSwapBounds.ts";
+
+/** `POST /v1/wallet/swaps` (1 credit per wallet served): the swaps of 1 to 20 wallets, chains mixed. */
+export const postWalletSwaps = defineEndpoint({
+  method: "POST",
+  path: "/v1/wallet/swaps",
+  summary: "Wallet swaps, batch",
+  description:
+    "One slot per item in input order: { data, hasMore, nextCursor, oldestAt, usdBasis } exactly as GET /v1/wallet/swaps of that wallet with the shared options, or { error } for that item alone (INVALID_PARAM for a malformed wallet, an unknown chain or a bad cursor). Each wallet paginates independently with its own cursor; beforeAt is ignored for an item that carries one.",
+  tags: ["wallets"],
+  body: z.strictObject({
+    items: z
+      .array(
+        z.strictObject({
+          wallet: z.string().describe("wallet address"),
+          chain: z.string().describe("chain id"),
+          cursor: z.string().max(512).optional().describe("the nextCursor of this wallet's previous slot"),
+        }),
+      )
+      .min(1)
+      .max(20),
+    limit: z.int().min(1).max(100).default(50).describe("per wallet"),
+    from: msBodyTime("inclusive lower bound, shared").optional(),
+    to: msBodyTime("inclusive upper bound, shared").optional(),
+    beforeAt: msBodyTime("strictly older, shared; ignored for an item carrying a cursor").optional(),
+    fromAt: msBodyTime("inclusive lower bound, former name of from").optional(),
+  }),
+  response: walletSwapSlotsSchema,
+  credits: { kind: "perItem", amount: 1 },
+  batch: true,
+  demo: true,
+  async handler({ body, shards }) {
+    const bounds = walletSwapBounds(body);
+    const slots = await runBatch(body.items, (item, i) => {
+      const w = walletRoute(shards, item.chain, item.wallet, `items.${i}.`);
+      return w.shard.walletSwaps({
+        chain: w.chain,
+        wallet: w.wallet,
+        cursor: item.cursor ?? null,
+        limit: body.limit,
+        ...bounds,
+      });
+    });
+    const data = slots.map((s) =>
+      isServed(s)
+        ? {
+            data: s.data.data,
+            hasMore: s.data.hasMore,
+            nextCursor: s.data.nextCursor,
+            oldestAt: s.data.oldestAt,
+            usdBasis: s.data.usdBasis,
+          }
+        : s,
+    );
+    return { body: envelope(data), servedItems: slots.filter(isServed).length };
+  },
+});

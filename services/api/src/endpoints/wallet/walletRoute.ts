@@ -1,0 +1,18 @@
+import { type ChainId, parseChainId, parseWalletAddress, type QueryApi, walletKey } from "@tapeline/core";
+import type { ShardClient } from "../../shardClient.ts";
+
+/**
+ * Resolves a wallet from a request or a batch item (chain id, then the address judged against
+ * that chain: EVM hex lowercased, Solana base58) and the shard owning its wallet key.
+ * @throws InvalidParamError naming `chain` or `wallet` (with `prefix` for batch items).
+ */
+export function walletRoute(
+  shards: ShardClient,
+  chainInput: unknown,
+  walletInput: unknown,
+  prefix = "",
+): { chain: ChainId; wallet: string; shard: QueryApi } {
+  const chain = parseChainId(chainInput, `${prefix}chain`);
+  const wallet = parseWalletAddress(chain, walletInput, `${prefix}wallet`);
+  return { chain, wallet, shard: shards.forKey(walletKey(chain, wallet)) };
+}

@@ -1,0 +1,163 @@
+import {
+  formatUnits,
+  InvalidParamError,
+  isEvm,
+  type WalletSwapAssetRow,
+  type WalletSwapPage,
+  type WalletSwapQuery,
+  type WalletSwapRouterRow,
+  walletKey,
+} from "@tapeline/core";
+import type { MarketDb } from "../market/MarketDb.ts";
+import { decodeWalletSwapCursor } from "./decodeWalletSwapCursor.ts";
+import { encodeWalletSwapCursor } from "./encodeWalletSwapCursor.ts";
+import { readSwapMinuteRates } from "./readSwapMinuteRates.ts";
+import { readTokenLabels, type TokenLabel } from "./readTokenLabels.ts";
+
+type StoredAsset = { tokenAddress: string; amount: string };
+type StoredLeg = {
+  poolAddress: string;
+  poolType: string;
+  sent: StoredAsset;
+  received: StoredAsset;
+  router?: { programId: string; name: string | null } | null;
+};
+type Raw = {
+  tx_hash: string;
+  block: string;
+  seq: number;
+  at: string;
+  sent: StoredAsset[];
+  received: StoredAsset[];
+  route: StoredLeg[];
+  volume_native: string | null;
+  fees_native: string | null;
+  router_program: string | null;
+  router_name: string | null;
+};
+
+const num = (v: string | null): number | null => (v === null ? null : Number(v));
+
+const amountOf = (a: StoredAsset, labels: Map<string, TokenLabel>): number | null => {
+  const d = labels.get(a.tokenAddress)?.decimals;
+  return d === null || d === undefined ? null : Number(formatUnits(BigInt(a.amount), d));
+};
+
+const routerRow = (programId: string | null, name: string | null | undefined): WalletSwapRouterRow | null =>
+  programId === null ? null : name ? { programId, name } : { programId };
+
+/**
+ * One page of a wallet's swaps, newest first, by exact keyset over (at, block, seq, txHash) on
+ * the wallet's own index: `limit + 1` rows tell whether more remain, so `hasMore: false` means the
+ * history within the bounds is fully served. A cursor continues strictly after its swap (then
+ * `beforeAt` no longer applies); `from`/`to` bound every page. Assets carry the token's symbol,
+ * name and decimals (read apart: token rows live by token), sides largest first. USD: Solana at
+ * the SOL/USD of each swap's minute (`trade`), EVM at `spotUsd` (`spot`).
+ * @throws InvalidParamError for a bad cursor or `from` after `to`.
+ */
+export async function readWalletSwapPage(
+  db: MarketDb,
+  q: WalletSwapQuery,
+  spotUsd: number | null,
+  cursorParam = "cursor",
+): Promise<WalletSwapPage> {
+  const evm = isEvm(q.chain);
+  if (q.from !== null && q.to !== null && q.from > q.to)
+    throw new InvalidParamError("from", "from is after to");
+  const params: unknown[] = [walletKey(q.chain, q.wallet)];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where = ["s.wallet_key = $1"];
+  if (q.cursor !== null) {
+    const c = decodeWalletSwapCursor(q.cursor, cursorParam);
+    where.push(
+      `(s.at, s.block, s.seq, s.tx_hash) < (${p(c.at)}::bigint, ${p(c.block)}::bigint, ${p(c.seq)}::int, ${p(c.txHash)}::text)`,
+    );
+  } else if (q.beforeAt !== null) where.push(`s.at < ${p(q.beforeAt)}::bigint`);
+  if (q.from !== null) where.push(`s.at >= ${p(q.from)}::bigint`);
+  if (q.to !== null) where.push(`s.at <= ${p(q.to)}::bigint`);
+  const { rows } = await db.query<Raw>(
+    `select s.tx_hash, s.block, s.seq, s.at, s.sent, s.received, s.route, s.volume_native, s.fees_native,
+       s.router_program, s.router_name
+     from wallet_swaps s where ${where.join(" and ")}
+     order by s.at desc, s.block desc, s.seq desc, s.tx_hash desc
+     limit ${p(q.limit + 1)}`,
+    params,
+  );
+  const hasMore = rows.length > q.limit;
+  const page = rows.slice(0, q.limit);
+  const tokens = page.flatMap((r) => [
+    ...r.sent,
+    ...r.received,
+    ...r.route.flatMap((l) => [l.sent, l.received]),
+  ]);
+  const [labels, rates] = await Promise.all([
+    readTokenLabels(
+      db,
+      q.chain,
+      tokens.map((t) => t.tokenAddress),
+    ),
+    evm
+      ? Promise.resolve(null)
+      : readSwapMinuteRates(
+          db,
+          q.chain,
+          page.map((r) => Number(r.at)),
+        ),
+  ]);
+  const side = (assets: StoredAsset[]): WalletSwapAssetRow[] =>
+    assets
+      .map((a) => {
+        const l = labels.get(a.tokenAddress);
+        return {
+          tokenAddress: a.tokenAddress,
+          symbol: l?.symbol ?? null,
+          name: l?.name ?? null,
+          decimals: l?.decimals ?? null,
+          amount: amountOf(a, labels),
+        };
+      })
+      .sort((a, b) => (b.amount ?? -1) - (a.amount ?? -1));
+  const data = page.map((r, i) => {
+    const usd = evm ? spotUsd : (rates?.[i] ?? null);
+    const volumeNative = num(r.volume_native);
+    return {
+      id: r.tx_hash,
+      at: Number(r.at),
+      chain: q.chain,
+      txHash: r.tx_hash,
+      block: Number(r.block),
+      sent: side(r.sent),
+      received: side(r.received),
+      volumeNative,
+      volumeUsd: volumeNative === null || usd === null ? null : volumeNative * usd,
+      feesNative: num(r.fees_native),
+      route: r.route.map((l) => ({
+        poolAddress: l.poolAddress,
+        poolType: l.poolType,
+        sent: { tokenAddress: l.sent.tokenAddress, amount: amountOf(l.sent, labels) },
+        received: { tokenAddress: l.received.tokenAddress, amount: amountOf(l.received, labels) },
+        ...(evm ? {} : { router: l.router ? routerRow(l.router.programId, l.router.name) : null }),
+      })),
+      ...(evm ? {} : { router: routerRow(r.router_program, r.router_name) }),
+    };
+  });
+  const last = page.at(-1);
+  return {
+    data,
+    usdBasis: evm ? "spot" : "trade",
+    hasMore,
+    nextCursor:
+      hasMore && last
+        ? encodeWalletSwapCursor({
+            at: Number(last.at),
+            block: Number(last.block),
+            seq: last.seq,
+            txHash: last.tx_hash,
+          })
+        : null,
+    oldestAt: last ? Number(last.at) : null,
+  };
+}
