@@ -85,8 +85,8 @@ function recordingGate() {
       return {
         caller: { accountId: "acc", keyId: "key" },
         headers: { "X-RateLimit-Limit": "60" },
-        async settle(result) {
-          settled.push(result);
+        async settle({ status, servedItems }) {
+          settled.push({ status, servedItems });
           if (failSettle) {
             throw Object.assign(new QuotaExceededError("allowance spent"), {
               headers: { "X-Credits-Remaining": "0" },

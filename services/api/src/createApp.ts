@@ -221,6 +221,7 @@ export function createApp(opts: AppOptions): Express {
     res.on("close", () => {
       if (!res.writableFinished) controller.abort();
     });
+    const delivered = deliveryOf(req, res);
     let admission: Admission | null = null;
     let settled = false;
     try {
@@ -240,7 +241,7 @@ export function createApp(opts: AppOptions): Express {
       const ok = status >= 200 && status < 300;
       const servedItems = ok ? (result.servedItems ?? (def.batch ? countServedSlots(result.body) : 1)) : 0;
       settled = true;
-      const billed = await admission.settle({ status, servedItems });
+      const billed = await admission.settle({ status, servedItems, delivered });
       writeJson(
         req,
         res,
@@ -257,7 +258,10 @@ export function createApp(opts: AppOptions): Express {
       if (admission && !settled) {
         settled = true;
         try {
-          headers = { ...headers, ...(await admission.settle({ status: err.status, servedItems: 0 })) };
+          headers = {
+            ...headers,
+            ...(await admission.settle({ status: err.status, servedItems: 0, delivered })),
+          };
         } catch (settleErr) {
           logger.error({ err: settleErr, route: def.path }, "settling a failed request failed");
         }
@@ -267,6 +271,37 @@ export function createApp(opts: AppOptions): Express {
   }
 
   return app;
+}
+
+/**
+ * Whether the client got the answer: true once the whole answer went to a connection still open,
+ * false when the connection closed first (a client that gave up). The server ends its side when
+ * it reads the client's hang-up, so a connection no longer writable when the answer is ended had
+ * lost its client. A client that sent its request and hung up at once may still see its answer
+ * written before the server has read the hang-up; the turn after the write has read it, so an
+ * answer followed by the client's end of stream by then counts as undelivered too. A client
+ * reading its answer keeps its side open that long.
+ */
+function deliveryOf(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const socket = req.socket;
+  return new Promise((resolve) => {
+    const gone = () => resolve(false);
+    if (socket.destroyed || !socket.writable) {
+      gone();
+      return;
+    }
+    socket.once("close", gone);
+    // 'prefinish' comes as the answer is ended, before the server closes a connection it will not keep.
+    res.once("prefinish", () => {
+      if (socket.destroyed || !socket.writable) gone();
+    });
+    res.once("finish", () => {
+      socket.off("close", gone);
+      // Destroyed by now: the write itself failed on a connection the client had reset.
+      if (socket.destroyed) gone();
+      else setImmediate(() => resolve(!socket.readableEnded));
+    });
+  });
 }
 
 function parseQuery(def: EndpointDef, raw: Record<string, unknown>): unknown {

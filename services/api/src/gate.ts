@@ -28,11 +28,22 @@ export type Admission = {
   /** Headers to put on the response whatever its status (X-RateLimit-*). */
   headers: Record<string, string>;
   /**
-   * Called once with the final status and served item count. Bills only 2xx, and returns
-   * the headers of the billed response (X-Credits-Remaining), or throws QUOTA_EXCEEDED when
-   * the credits ran out between admit and settle (the response then becomes 402).
+   * Called once with the final status and served item count, before the answer is written.
+   * Returns the headers of the billed response (X-Credits-Remaining), or throws QUOTA_EXCEEDED
+   * when the credits ran out between admit and settle (the response then becomes 402). Bills
+   * only a 2xx that reached the client: the charge waits for `delivered`.
    */
-  settle(result: { status: number; servedItems: number }): Promise<Record<string, string>>;
+  settle(result: SettleInput): Promise<Record<string, string>>;
+};
+
+export type SettleInput = {
+  status: number;
+  servedItems: number;
+  /**
+   * Resolves true once the whole answer was handed to the connection, false when the connection
+   * closed before (the client left or timed out: nothing is billed). Omitted: delivered.
+   */
+  delivered?: Promise<boolean>;
 };
 
 /** Optional shape of an error thrown by `admit` or `settle`: headers for the error response. */

@@ -311,6 +311,39 @@ return applied
 `;
 
 /**
+ * Grows a reservation before its answer is sent, for a per-item call serving more items than it
+ * announced, so the settle after delivery is a covered one. ARGV: prefix, reservation (the member
+ * admit returned), extra credits. Charges the extra (carry-over credits first) and replaces the
+ * member by one carrying the larger cost, with the original time; when the credits cannot cover
+ * it, gives the whole reservation back instead. Returns { outcome, creditsRemaining, reservation }
+ * with outcome ok | quota | gone (settled or swept already).
+ */
+export const EXTEND_LUA = `${REMAINING}
+local P, member, extra = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local score = redis.call('ZSCORE', P .. 'resv:open', member)
+local r = takeReservation(P, member)
+if not r then return {'gone', -1, ''} end
+redis.call('SADD', P .. 'dirty', r.acct .. '|' .. r.month)
+local remaining = remainingFor(P, r.acct, r.month)
+if extra > remaining then
+  refund(P, r, r.cost)
+  return {'quota', remaining + r.cost, ''}
+end
+local acctKey = P .. 'acct:' .. r.acct
+local mKey = P .. 'm:' .. r.acct .. ':' .. r.month
+local free = tonumber(redis.call('HGET', acctKey, 'free')) or 0
+local fromFree = math.min(free, extra)
+if fromFree > 0 then redis.call('HINCRBY', acctKey, 'free', -fromFree) end
+if extra - fromFree > 0 then redis.call('HINCRBY', mKey, 'paid', extra - fromFree) end
+redis.call('HINCRBY', mKey, 'used', extra)
+local id = string.match(member, '^[^|]*')
+local grown = id .. '|' .. r.acct .. '|' .. r.key .. '|' .. r.month .. '|' .. (tonumber(r.free) + fromFree) ..
+  '|' .. (tonumber(r.paid) + extra - fromFree) .. '|' .. (r.cost + extra)
+redis.call('ZADD', P .. 'resv:open', score, grown)
+return {'ok', remaining - extra, grown}
+`;
+
+/**
  * Gives back the credits of reservations older than ARGV[2] ms (their request never settled,
  * e.g. the process died), at most ARGV[3] of them. Returns how many were swept.
  */

@@ -44,6 +44,9 @@ export type BillingGate = RequestGate & {
   close(): Promise<void>;
 };
 
+/** Status recorded in usage for an answer whose connection closed before it was delivered. */
+const CLIENT_CLOSED_STATUS = 499;
+
 /** The 402 action a billing state asks of the client (see the spec's Errors section). */
 const STATE_ACTIONS: Record<string, string> = {
   pending: "account_pending",
@@ -163,12 +166,12 @@ function refusal(r: AdmitReply, headers: Record<string, string>): ApiError {
  *   endpoints 403 for suspended accounts, 402 `PAYMENT_REQUIRED` for billing states, and 402
  *   (`QUOTA_EXCEEDED` or `PAYMENT_REQUIRED`) when the credits cannot cover the call. Admitted
  *   billable calls reserve their cost, so concurrent calls can never overspend.
- * - settle: charges only 2xx (per-item endpoints `amount * servedItems`), refunds the rest of
- *   the reservation, records usage, and returns `X-Credits-Remaining`. Settling twice charges once.
- *   When the reservation covers the charge (every call but a per-item one serving more items
- *   than it announced) the Redis write runs after the answer, batched with the other settles of
- *   the same event-loop turn (createSettleBatcher.ts), so a request waits for one
- *   Redis round trip in all.
+ * - settle: charges only a delivered 2xx (per-item endpoints `amount * servedItems`), refunds the
+ *   rest of the reservation, records usage, and returns `X-Credits-Remaining`. Settling twice
+ *   charges once. A per-item call serving more items than it announced grows its reservation
+ *   first; the Redis write then waits for the answer's delivery and is batched with the other
+ *   settles of that event-loop turn (createSettleBatcher.ts), so a request waits for one Redis
+ *   round trip in all.
  *
  * Refusals carry their headers in `err.headers`; the HTTP layer sends them with the error body.
  * Starts the usage flusher (Redis counters to Postgres) unless `flush` is false.
@@ -309,24 +312,33 @@ export function createBillingGate(deps: {
               keyId: r.keyId,
               accountId: r.accountId,
             };
-            if (charge <= reserve) {
-              // The reservation covers the charge, so settling cannot fail: it is written after
-              // the answer, batched with the other settles of this event-loop turn, and the
-              // header is the balance the admit left plus this call's refund.
-              background.add(settleArgs);
-              return billable ? { "X-Credits-Remaining": String(r.creditsRemaining + reserve - charge) } : {};
+            // The header is the balance the admit left plus this call's refund.
+            let creditsAfter = r.creditsRemaining + reserve - charge;
+            if (charge > reserve && settleArgs.reservation) {
+              // More items served than announced: the reservation grows before the answer, so
+              // a call the credits cannot cover becomes a 402 and the settle below is covered.
+              const grown = await store.extendReservation(settleArgs.reservation, charge - reserve);
+              if (grown.outcome === "gone") return {};
+              if (grown.outcome === "quota") {
+                background.add({ ...settleArgs, reservation: null, status: 402, cost: 0 });
+                throw withHeaders(
+                  new QuotaExceededError("the credits ran out before this call could be billed", {
+                    action: "raise_spend_cap",
+                  }),
+                  { "X-Credits-Remaining": String(Math.max(0, grown.creditsRemaining)) },
+                );
+              }
+              settleArgs.reservation = grown.reservation;
+              creditsAfter = grown.creditsRemaining;
             }
-            const s = await store.settle(settleArgs);
-            if (s.outcome === "gone") return {};
-            if (s.outcome === "quota") {
-              throw withHeaders(
-                new QuotaExceededError("the credits ran out before this call could be billed", {
-                  action: "raise_spend_cap",
-                }),
-                { "X-Credits-Remaining": String(Math.max(0, s.creditsRemaining)) },
-              );
-            }
-            return { "X-Credits-Remaining": String(s.creditsRemaining) };
+            // Written once the answer is out, batched with the other settles of that event-loop
+            // turn. An answer the client never got is billed nothing and counts as an error.
+            void (result.delivered ?? Promise.resolve(true)).then((delivered) =>
+              background.add(
+                delivered ? settleArgs : { ...settleArgs, status: CLIENT_CLOSED_STATUS, cost: 0 },
+              ),
+            );
+            return billable ? { "X-Credits-Remaining": String(creditsAfter) } : {};
           })();
           return settled as Promise<Record<string, string>>;
         },

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type pg from "pg";
 import {
   ADMIT_LUA,
+  EXTEND_LUA,
   LOAD_ACCOUNT_LUA,
   LOAD_KEY_LUA,
   READ_LIVE_USAGE_LUA,
@@ -137,6 +138,7 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
   const admitScript = pipeline.bind(ADMIT_LUA);
   const settleScript = pipeline.bind(SETTLE_LUA);
   const settleBatchScript = pipeline.bind(SETTLE_BATCH_LUA);
+  const extendScript = pipeline.bind(EXTEND_LUA);
   const sweepScript = createScript(redis, SWEEP_LUA);
   const takeUsageScript = createScript(redis, TAKE_USAGE_LUA);
   const readLiveScript = createScript(redis, READ_LIVE_USAGE_LUA);
@@ -329,6 +331,22 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
         outcome: r[0] as SettleReply["outcome"],
         creditsRemaining: Number(r[1]),
         charged: Number(r[2]),
+      };
+    },
+
+    /**
+     * Grows a reservation by `extra` credits before the answer goes out (see EXTEND_LUA); on `ok`
+     * the returned reservation replaces the old one, on `quota` the old one was given back.
+     */
+    async extendReservation(
+      reservation: string,
+      extra: number,
+    ): Promise<{ outcome: "ok" | "quota" | "gone"; creditsRemaining: number; reservation: string }> {
+      const r = (await extendScript([], [P, reservation, extra])) as [string, number, string];
+      return {
+        outcome: r[0] as "ok" | "quota" | "gone",
+        creditsRemaining: Number(r[1]),
+        reservation: String(r[2]),
       };
     },
 
