@@ -10,6 +10,8 @@ import { findCitus } from "./services/core/src/testing/findCitus.ts";
  */
 const CITUS_SUITES = process.env.TEST_CITUS_SUITES?.split(",").filter((s) => s !== "") ?? [
   "services/core/src/storage/migrate.test.ts",
+  "test/conformance/marketApi.test.ts",
+  "test/evm/evmIngest.devnet.test.ts",
 ];
 const CITUS_ONLY = "**/*.citus.test.ts";
 const citus = findCitus()?.installed === true;

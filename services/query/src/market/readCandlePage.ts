@@ -4,6 +4,7 @@ import { bucketTimeSql } from "./bucketTimeSql.ts";
 import type { MarketDb } from "./MarketDb.ts";
 import type { IntervalSpec } from "./parseInterval.ts";
 import { stepBucket } from "./stepBucket.ts";
+import { unionPerMarket } from "./unionPerMarket.ts";
 
 /** Most base buckets one unfilled page may read across all its markets. */
 export const CANDLE_ROW_BUDGET = 200_000;
@@ -72,6 +73,23 @@ export async function readCandlePage(db: MarketDb, q: ReadCandlesInput): Promise
   }
 
   const t = bucketTimeSql(spec, "b.bucket_start");
+  // $1..$5: resolution, row range, rows per market, page size; then one parameter per market.
+  const params: unknown[] = [spec.base, rowLo ?? MIN_BIGINT, rowHi, perMarket, q.limit];
+  const p = (v: unknown): string => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const perMarketRows = unionPerMarket(
+    q.markets,
+    p,
+    (m) => `select c.market, c.bucket_start, c.open, c.high, c.low, c.close, c.volume_native, c.volume_token,
+                   c.volume_usd, c.trades, c.first_at, c.first_block, c.first_log_index, c.first_id,
+                   c.last_at, c.last_block, c.last_log_index, c.last_id
+            from candle_buckets c
+            where c.market = ${m} and c.resolution_s = $1 and c.bucket_start >= $2 and c.bucket_start <= $3
+            order by c.bucket_start desc
+            limit $4`,
+  );
   const { rows } = await db.query<{
     time: string;
     open: string;
@@ -83,20 +101,10 @@ export async function readCandlePage(db: MarketDb, q: ReadCandlesInput): Promise
     volume_usd: string | null;
     trades: number;
   }>(
-    `with b as (
-       select x.* from unnest($1::text[]) as m(market)
-       cross join lateral (
-         select c.market, c.bucket_start, c.open, c.high, c.low, c.close, c.volume_native, c.volume_token,
-                c.volume_usd, c.trades, c.first_at, c.first_block, c.first_log_index, c.first_id,
-                c.last_at, c.last_block, c.last_log_index, c.last_id
-         from candle_buckets c
-         where c.market = m.market and c.resolution_s = $2 and c.bucket_start >= $3 and c.bucket_start <= $4
-         order by c.bucket_start desc
-         limit $5) x
-     ),
+    `with b as (${perMarketRows}),
      cut as (
        select coalesce(max(oldest), ${MIN_BIGINT}) as floor_s
-       from (select min(bucket_start) as oldest from b group by market having count(*) >= $5) s
+       from (select min(bucket_start) as oldest from b group by market having count(*) >= $4) s
      )
      select ${t} as time,
             (array_agg(b.open order by b.first_at, b.first_block, b.first_log_index, b.first_id))[1] as open,
@@ -108,8 +116,8 @@ export async function readCandlePage(db: MarketDb, q: ReadCandlesInput): Promise
      where ${t} >= cut.floor_s
      group by 1
      order by 1 desc
-     limit $6`,
-    [q.markets, spec.base, rowLo ?? MIN_BIGINT, rowHi, perMarket, q.limit],
+     limit $5`,
+    params,
   );
   const groups: CandleGroup[] = rows.map((r) => ({
     time: Number(r.time),
@@ -131,16 +139,24 @@ export async function readCandlePage(db: MarketDb, q: ReadCandlesInput): Promise
       : null;
   let prev: { close: string; bucket_start: string } | null = null;
   if (pageStart !== null) {
+    const prevParams: unknown[] = [spec.base, pageStart, lo ?? MIN_BIGINT];
+    const pp = (v: unknown): string => {
+      prevParams.push(v);
+      return `$${prevParams.length}`;
+    };
+    const lastBefore = unionPerMarket(
+      q.markets,
+      pp,
+      (m) => `select c.close, c.bucket_start, c.last_at, c.last_block, c.last_log_index, c.last_id
+              from candle_buckets c
+              where c.market = ${m} and c.resolution_s = $1 and c.bucket_start < $2 and c.bucket_start >= $3
+              order by c.bucket_start desc limit 1`,
+    );
     const r = await db.query<{ close: string; bucket_start: string }>(
-      `select x.close, x.bucket_start from unnest($1::text[]) as m(market)
-       cross join lateral (
-         select c.close, c.bucket_start, c.last_at, c.last_block, c.last_log_index, c.last_id
-         from candle_buckets c
-         where c.market = m.market and c.resolution_s = $2 and c.bucket_start < $3 and c.bucket_start >= $4
-         order by c.bucket_start desc limit 1) x
+      `select x.close, x.bucket_start from (${lastBefore}) x
        order by x.last_at desc, x.last_block desc, x.last_log_index desc, x.last_id desc
        limit 1`,
-      [q.markets, spec.base, pageStart, lo ?? MIN_BIGINT],
+      prevParams,
     );
     prev = r.rows[0] ?? null;
   }

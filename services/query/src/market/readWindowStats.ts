@@ -1,5 +1,6 @@
 import { type ChainId, chainFamily, STATS_WINDOWS, type StatsWindow, type WindowStats } from "@tapeline/core";
 import type { MarketDb } from "./MarketDb.ts";
+import { unionPerMarket } from "./unionPerMarket.ts";
 
 /** Length of each stats window in ms. */
 export const STATS_WINDOW_MS: Readonly<Record<StatsWindow, number>> = {
@@ -75,39 +76,10 @@ export async function readWindowStats(
     solana ? [q.markets, oldest, q.nowMs, since, q.chain] : [q.markets, oldest, q.nowMs, since],
   );
 
-  const prices = await db.query<{ i: number; pct: string | null }>(
-    `with edge as (
-       select w.i, w.since,
-         (select x.price_native from unnest($1::text[]) as m(market)
-           cross join lateral (select t.price_native, t.at, t.block, t.log_index from trades t
-             where t.market = m.market and t.at <= w.since and t.price_native is not null
-             order by t.at desc, t.block desc, t.log_index desc limit 1) x
-           order by x.at desc, x.block desc, x.log_index desc limit 1) as before,
-         (select x.price_native from unnest($1::text[]) as m(market)
-           cross join lateral (select t.price_native, t.at, t.block, t.log_index from trades t
-             where t.market = m.market and t.at > w.since and t.at <= $3 and t.price_native is not null
-             order by t.at, t.block, t.log_index limit 1) x
-           order by x.at, x.block, x.log_index limit 1) as first_in
-       from unnest($2::bigint[]) with ordinality as w(since, i)
-     ),
-     last as (
-       select x.price_native from unnest($1::text[]) as m(market)
-       cross join lateral (select t.price_native, t.at, t.block, t.log_index from trades t
-         where t.market = m.market and t.at <= $3 and t.price_native is not null
-         order by t.at desc, t.block desc, t.log_index desc limit 1) x
-       order by x.at desc, x.block desc, x.log_index desc limit 1
-     )
-     select e.i::int as i,
-            case when coalesce(e.before, e.first_in) is null or coalesce(e.before, e.first_in) = 0 then null
-                 else round(((select price_native from last) / coalesce(e.before, e.first_in) - 1) * 100, 10) end as pct
-     from edge e order by e.i`,
-    [q.priceMarkets, since, q.nowMs],
-  );
-
+  const pcts = await readPriceChanges(db, q.priceMarkets, since, q.nowMs);
   const out: Partial<Record<StatsWindow, WindowStats>> = {};
   windows.forEach((w, k) => {
     const a = agg.rows[k];
-    const pr = prices.rows[k];
     const buys = Number(a?.buys ?? 0);
     const sells = Number(a?.sells ?? 0);
     const vol = Number(a?.vol ?? 0);
@@ -128,8 +100,57 @@ export async function readWindowStats(
       sells,
       txns: buys + sells,
       makers: Number(a?.makers ?? 0),
-      priceChangePct: pr?.pct == null ? null : Number(pr.pct),
+      priceChangePct: pcts[k] ?? null,
     };
   });
   return out;
+}
+
+/**
+ * Price change in percent per window start: from the last price at or before it (or the first
+ * after it when none) to the latest price, over the newest trade among `markets`. One statement
+ * of uncorrelated per-market probes, so each probe routes to its market's shard on Citus.
+ */
+async function readPriceChanges(
+  db: MarketDb,
+  markets: string[],
+  since: number[],
+  nowMs: number,
+): Promise<(number | null)[]> {
+  if (markets.length === 0) return since.map(() => null);
+  const params: unknown[] = [];
+  const p = (v: unknown): string => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const now = p(nowMs);
+  const edge = (cond: string, dir: "asc" | "desc"): string => {
+    const order = (a: string): string => `${a}.at ${dir}, ${a}.block ${dir}, ${a}.log_index ${dir}`;
+    const branches = unionPerMarket(
+      markets,
+      p,
+      (m) => `select t.price_native, t.at, t.block, t.log_index from trades t
+               where t.market = ${m} and ${cond} and t.price_native is not null order by ${order("t")} limit 1`,
+    );
+    return `(select x.price_native from (${branches}) x order by ${order("x")} limit 1)`;
+  };
+  const edges = since.map((s, i) => {
+    const sp = p(s);
+    return `${edge(`t.at <= ${sp}::bigint`, "desc")} as before_${i},
+            ${edge(`t.at > ${sp}::bigint and t.at <= ${now}::bigint`, "asc")} as first_${i}`;
+  });
+  const pcts = since.map((_, i) => {
+    const base = `coalesce(e.before_${i}, e.first_${i})`;
+    return `case when ${base} is null or ${base} = 0 then null
+                 else round((e.last / ${base} - 1) * 100, 10) end as pct_${i}`;
+  });
+  const { rows } = await db.query<Record<string, string | null>>(
+    `select ${pcts.join(", ")}
+     from (select ${edges.join(", ")}, ${edge(`t.at <= ${now}::bigint`, "desc")} as last) e`,
+    params,
+  );
+  return since.map((_, i) => {
+    const v = rows[0]?.[`pct_${i}`];
+    return v == null ? null : Number(v);
+  });
 }

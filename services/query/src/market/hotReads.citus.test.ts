@@ -1,0 +1,139 @@
+import { createTestDatabase, type TestDatabase, testDatabaseTarget } from "@tapeline/core/testing";
+import { writeBatch } from "@tapeline/ingest";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMarketQueries } from "./createMarketQueries.ts";
+import type { MarketDb } from "./MarketDb.ts";
+import {
+  buildMarketFixture,
+  FX_CHAIN,
+  FX_POOL,
+  FX_TOKEN,
+  type MarketFixture,
+} from "./testing/buildMarketFixture.ts";
+
+const onCitus = testDatabaseTarget() === "citus";
+const title = onCitus
+  ? "hot reads on Citus plan as single-shard router queries"
+  : "hot reads on Citus: skipped, the citus extension is not installed (README: Testing on Citus)";
+
+type PlanNode = { [k: string]: unknown; Plans?: PlanNode[] };
+type CitusScan = { tasks: number; subplans: number };
+
+/** Every Citus scan of an EXPLAIN (FORMAT JSON) plan with its task count, subplans included. */
+function citusScans(node: PlanNode, out: CitusScan[] = []): CitusScan[] {
+  const dq = node["Distributed Query"] as
+    | {
+        Job?: { "Task Count"?: number; Tasks?: { "Remote Plan"?: PlanNode[][] }[] };
+        Subplans?: { PlannedStmt: PlanNode[] }[];
+      }
+    | undefined;
+  if (dq) {
+    const subplans = dq.Subplans ?? [];
+    out.push({ tasks: dq.Job?.["Task Count"] ?? -1, subplans: subplans.length });
+    for (const s of subplans) for (const p of s.PlannedStmt) citusScans((p as { Plan: PlanNode }).Plan, out);
+  }
+  for (const child of node.Plans ?? []) citusScans(child, out);
+  return out;
+}
+
+describe.skipIf(!onCitus)(title, () => {
+  let db: TestDatabase;
+  let fx: MarketFixture;
+  let nowMs: number;
+  const statements: { sql: string; scans: CitusScan[] }[] = [];
+
+  /** Runs every read as usual and records the plan Citus makes for it with the same parameters. */
+  const explaining: MarketDb = {
+    query: (async (text: string, params?: unknown[]) => {
+      const plan = await db.pool.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
+        `explain (format json) ${text}`,
+        params,
+      );
+      statements.push({ sql: text, scans: citusScans(plan.rows[0]!["QUERY PLAN"][0]!.Plan) });
+      return db.pool.query(text, params);
+    }) as unknown as pg.Pool["query"],
+  };
+  const measure = async (read: (q: ReturnType<typeof createMarketQueries>) => Promise<unknown>) => {
+    statements.length = 0;
+    // A fresh query service per read: its caches must not hide a statement.
+    await read(createMarketQueries({ db: explaining, now: () => nowMs }));
+    return [...statements];
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    fx = buildMarketFixture();
+    nowMs = fx.lastAt + 30 * 60_000;
+    await writeBatch(db.pool, {
+      chain: FX_CHAIN,
+      blocks: [],
+      trades: fx.trades,
+      pools: fx.pools,
+      tokens: fx.tokens,
+      nativePrices: [{ minute: Math.floor(fx.lastAt / 60_000) * 60_000, priceUsd: "2500", source: "test" }],
+    });
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  const expectRouted = (done: { sql: string; scans: CitusScan[] }[]) => {
+    expect(done.length).toBeGreaterThan(0);
+    for (const s of done) {
+      // One Citus scan per statement, one task, no subplan pulled through the coordinator.
+      expect(s.scans, s.sql).toEqual([{ tasks: 1, subplans: 0 }]);
+    }
+  };
+
+  it("pool definition", async () => {
+    expectRouted(await measure((q) => q.poolDefinition({ chain: FX_CHAIN, address: FX_POOL })));
+  });
+
+  it("trades page (500 trades, then the next page by cursor)", async () => {
+    expectRouted(
+      await measure(async (q) => {
+        const first = await q.poolTrades({ chain: FX_CHAIN, address: FX_POOL, limit: 500 });
+        expect(first.data.length).toBeGreaterThan(0);
+        if (first.nextCursor)
+          await q.poolTrades({ chain: FX_CHAIN, address: FX_POOL, limit: 500, cursor: first.nextCursor });
+      }),
+    );
+  });
+
+  it("candles page (2,000 one-minute candles, with and without fill)", async () => {
+    expectRouted(
+      await measure(async (q) => {
+        for (const fill of [false, true]) {
+          const page = await q.poolOhlcv({
+            chain: FX_CHAIN,
+            address: FX_POOL,
+            interval: "1m",
+            limit: 2000,
+            endTime: null,
+            quote: "native",
+            fill,
+          });
+          expect(page.data.length).toBeGreaterThan(0);
+        }
+      }),
+    );
+  });
+
+  it("pool data (windowed stats of one market)", async () => {
+    expectRouted(
+      await measure((q) => q.poolData({ chain: FX_CHAIN, address: FX_POOL, windows: ["5m", "24h"] })),
+    );
+  });
+
+  it("token snapshot: the token row routes to one node; the token's market list still reads every shard", async () => {
+    const done = await measure((q) => q.tokenSnapshot({ chain: FX_CHAIN, address: FX_TOKEN }));
+    const tokenRow = done.filter((s) => /from tokens where chain_id = \$1 and address = \$2/.test(s.sql));
+    expect(tokenRow).toHaveLength(1);
+    expectRouted(tokenRow);
+    // Pools are keyed by market, so the markets of one token are found on every shard.
+    const byToken = done.filter((s) => /p\.token_address = \$3/.test(s.sql));
+    expect(byToken).toHaveLength(1);
+    expect(byToken[0]!.scans[0]!.tasks).toBeGreaterThan(1);
+  });
+});
