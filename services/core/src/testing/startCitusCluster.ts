@@ -33,7 +33,22 @@ export async function startCitusCluster(install: CitusInstall, workers = 2): Pro
   const bin = (name: string): string => path.join(install.bindir, name);
 
   const nodes: { dir: string; port: number }[] = [];
+  // A run that ends without stop() (an uncaught error, process.exit) still takes its nodes down.
+  const stopNow = (): void => {
+    for (const n of nodes) {
+      try {
+        execFileSync(bin("pg_ctl"), ["-D", n.dir, "-m", "immediate", "stop"], {
+          ...as,
+          cwd: root,
+          stdio: "ignore",
+        });
+      } catch {}
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+  process.once("exit", stopNow);
   const stop = async (): Promise<void> => {
+    process.off("exit", stopNow);
     await Promise.all(
       nodes.map((n) =>
         run(bin("pg_ctl"), ["-D", n.dir, "-m", "fast", "-w", "stop"], { ...as, cwd: root }).catch(() => {}),
