@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { assignPartitions, createShardRouter, hash32, parseShardMap, partitionOf } from "./sharding.ts";
+import {
+  assignPartitions,
+  createShardRouter,
+  hash32,
+  parseShardMap,
+  partitionOf,
+  rankShards,
+} from "./sharding.ts";
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `shard-${i}`);
 const owners = (shards: string[], partitions = 4096) => {
@@ -102,5 +109,21 @@ describe("createShardRouter / parseShardMap", () => {
     expect(() =>
       parseShardMap({ version: 1, partitions: 16, shards: [{ name: "a", url: "ftp://a" }] }),
     ).toThrow(/shards\.0\.url/);
+  });
+});
+
+describe("rankShards", () => {
+  it("starts with the owner and continues with the owner each partition would have without it", () => {
+    const shards = names(4);
+    const table = assignPartitions(shards, 512);
+    for (let p = 0; p < 512; p++) {
+      const ranking = rankShards(p, shards);
+      expect(ranking[0]).toBe(table[p]);
+      expect([...ranking].sort()).toEqual([0, 1, 2, 3]);
+      // The failover shard is where the partition moves when its owner leaves the map.
+      const without = shards.filter((_, i) => i !== ranking[0]);
+      const next = shards[ranking[1] as number];
+      expect(without[assignPartitions(without, 512)[p] as number]).toBe(next);
+    }
   });
 });

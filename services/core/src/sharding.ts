@@ -100,6 +100,22 @@ export function assignPartitions(
   return table;
 }
 
+/**
+ * Every shard ordered by its rendezvous score for `partition`, best first: the owner, then the
+ * shard that would own the partition were the owner gone, and so on (the failover order).
+ * @returns indices into `shardNames`.
+ */
+export function rankShards(partition: number, shardNames: readonly string[]): number[] {
+  const scores = shardNames.map((name) => hash32(`${partition}\u0000${name}`));
+  return shardNames
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        (scores[b] as number) - (scores[a] as number) ||
+        ((shardNames[a] as string) < (shardNames[b] as string) ? -1 : 1),
+    );
+}
+
 /** A compiled shard map: key → shard index, answered from a precomputed partition table. */
 export type ShardRouter = {
   readonly map: ShardMap;
@@ -107,6 +123,10 @@ export type ShardRouter = {
   shardOf(key: string): number;
   /** Index into `map.shards` of the shard owning `partition`. */
   shardOfPartition(partition: number): number;
+  /** The virtual partition of `key` under this map. */
+  partitionOf(key: string): number;
+  /** Indices into `map.shards` in failover order for `partition` (see `rankShards`). */
+  rankingOf(partition: number): number[];
 };
 
 /** Compiles a shard map into a router (one pass of rendezvous hashing, then O(1) lookups). */
@@ -119,5 +139,11 @@ export function createShardRouter(map: ShardMap): ShardRouter {
     map,
     shardOf: (key) => table[partitionOf(key, map.partitions)] as number,
     shardOfPartition: (partition) => table[partition] as number,
+    partitionOf: (key) => partitionOf(key, map.partitions),
+    rankingOf: (partition) =>
+      rankShards(
+        partition,
+        map.shards.map((s) => s.name),
+      ),
   };
 }

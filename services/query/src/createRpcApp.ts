@@ -1,11 +1,19 @@
 import {
   type ApiError,
   type Context,
+  createBatchAnswerer,
   httpMetrics,
   InvalidParamError,
+  isQueryBatchMethod,
+  isQueryRpcMethod,
+  joinSlots,
+  MAX_BATCH_ITEMS,
   NotFoundError,
   PayloadTooLargeError,
+  parseRpcParams,
+  SLOT_LENGTHS_HEADER,
   toApiError,
+  UnknownRpcMethodError,
 } from "@tapeline/core";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { QueryService } from "./createQueryService.ts";
@@ -14,10 +22,17 @@ import type { QueryService } from "./createQueryService.ts";
 export const DEFAULT_RPC_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * The HTTP face of a query pod: `POST /rpc/<method>` with a JSON array of params answers the
- * method's JSON result, or the ApiError body `{ error: { code, message, details? } }` with its
- * status (the router rebuilds the error from it). Plus `/healthz`, `/readyz` (503 while the
- * store does not answer or once shutdown began) and `/metrics`.
+ * The HTTP face of a query pod, serving the query RPC contract (`queryRpcMethods` in core):
+ * - `POST /rpc/<method>` with the JSON params array answers the method's JSON result;
+ * - `POST /batch/<method>` with `{ items: [[index, param], ...] }` (a batchable method, up to
+ *   `MAX_BATCH_ITEMS` items of one router batch, keyed by their index in the client's request)
+ *   answers the JSON array of the items' slots in the same order, each slot's byte length
+ *   listed in the `x-slot-lengths` header so the router can pass them on without parsing them.
+ * A method the contract does not list, or the pod does not serve, is refused with 404
+ * `NOT_FOUND`; params that do not match the method's schema with 400 `INVALID_PARAM` (in a
+ * batch, that item's slot only). Errors answer `{ error: { code, message, details? } }` with
+ * their status (the router rebuilds the error from it). Plus `/healthz`, `/readyz` (503 while
+ * the store does not answer or once shutdown began) and `/metrics`.
  */
 export function createRpcApp(opts: {
   service: QueryService;
@@ -54,27 +69,32 @@ export function createRpcApp(opts: {
     next();
   });
 
+  const answerBatch = createBatchAnswerer(service.api);
+  const served = (method: string) => isQueryRpcMethod(method) && service.methods.has(method);
+  const json = express.json({ limit, strict: false, type: () => true });
+
   app.post(
     "/rpc/:method",
     (req, res, next) => {
       const method = String(req.params.method);
-      if (!service.methods.has(method)) {
-        sendError(res, new NotFoundError(`unknown query method ${method}`));
+      if (!served(method)) {
+        sendError(res, new UnknownRpcMethodError(method));
         return;
       }
       res.locals.route = `/rpc/${method}`;
       next();
     },
-    express.json({ limit, strict: false, type: () => true }),
+    json,
     async (req, res) => {
       const method = String(req.params.method);
       try {
         if (!Array.isArray(req.body))
           throw new InvalidParamError("body", "the body must be a JSON array of params");
+        const params = parseRpcParams(method, req.body) as unknown[];
         const fn = (service.api as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[
           method
         ];
-        const result = await fn?.(...(req.body as unknown[]));
+        const result = await fn?.(...params);
         if (result !== null && typeof result === "object") {
           res.set("Content-Type", "application/json; charset=utf-8").send(serializeOnce(result));
         } else {
@@ -83,6 +103,41 @@ export function createRpcApp(opts: {
       } catch (raw) {
         const err = toApiError(raw);
         if (err.code === "INTERNAL") logger.error({ err: raw, method }, "query method failed");
+        sendError(res, err);
+      }
+    },
+  );
+
+  app.post(
+    "/batch/:method",
+    (req, res, next) => {
+      const method = String(req.params.method);
+      if (!served(method) || !isQueryBatchMethod(method)) {
+        sendError(res, new UnknownRpcMethodError(method));
+        return;
+      }
+      res.locals.route = `/batch/${method}`;
+      next();
+    },
+    json,
+    async (req, res) => {
+      const method = String(req.params.method);
+      try {
+        if (!isQueryBatchMethod(method)) throw new UnknownRpcMethodError(method);
+        const items = batchItems(req.body);
+        const { body, lengths } = joinSlots(
+          await answerBatch(
+            method,
+            items.map(([, param]) => param),
+          ),
+        );
+        res
+          .set("Content-Type", "application/json; charset=utf-8")
+          .set(SLOT_LENGTHS_HEADER, lengths)
+          .send(body);
+      } catch (raw) {
+        const err = toApiError(raw);
+        if (err.code === "INTERNAL") logger.error({ err: raw, method }, "query batch failed");
         sendError(res, err);
       }
     },
@@ -128,6 +183,26 @@ export function createRpcApp(opts: {
   });
 
   return app;
+}
+
+/**
+ * The items of a batch body: 1 to MAX_BATCH_ITEMS `[index, param]` pairs.
+ * @throws InvalidParamError naming `items`
+ */
+function batchItems(body: unknown): [number, unknown][] {
+  const items = (body as { items?: unknown } | null)?.items;
+  if (
+    !Array.isArray(items) ||
+    items.length < 1 ||
+    items.length > MAX_BATCH_ITEMS ||
+    !items.every((it) => Array.isArray(it) && it.length === 2 && Number.isInteger(it[0]) && it[0] >= 0)
+  ) {
+    throw new InvalidParamError(
+      "items",
+      `the body must be { items: [[index, param], ...] } with 1 to ${MAX_BATCH_ITEMS} items`,
+    );
+  }
+  return items as [number, unknown][];
 }
 
 function sendError(res: Response, err: ApiError): void {

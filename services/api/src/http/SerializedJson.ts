@@ -8,15 +8,15 @@ const GZIP_MIN_BYTES = 1024;
  * A response body serialized once: its JSON bytes, their weak ETag (the form Express gives by
  * default) and, made on first use, a gzip copy. An endpoint that answers the same result object
  * many times (a cached page) returns one of these as its body, so the JSON is neither rebuilt,
- * re-hashed nor recompressed per request. `json` must be valid JSON text.
+ * re-hashed nor recompressed per request. `json` must be valid JSON text (or its UTF-8 bytes).
  */
 export class SerializedJson {
   readonly bytes: Buffer;
   readonly etag: string;
   #gzip: Buffer | null = null;
 
-  constructor(json: string) {
-    this.bytes = Buffer.from(json);
+  constructor(json: string | Buffer) {
+    this.bytes = typeof json === "string" ? Buffer.from(json) : json;
     const hash = createHash("sha1").update(this.bytes).digest("base64").substring(0, 27);
     this.etag = `W/"${this.bytes.length.toString(16)}-${hash}"`;
   }

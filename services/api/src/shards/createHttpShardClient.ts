@@ -5,14 +5,21 @@ import {
   ApiError,
   type Context,
   createShardRouter,
+  errorSlot,
   parseShardMap,
+  QUERY_RPC_METHODS,
   type QueryApi,
+  type QueryBatchMethod,
+  type QueryRpcMethod,
   type ShardMap,
   type ShardRouter,
+  SLOT_LENGTHS_HEADER,
+  splitSlots,
+  toApiError,
   UnavailableError,
 } from "@tapeline/core";
 import { Counter, Histogram } from "prom-client";
-import type { ShardClient } from "../shardClient.ts";
+import type { ShardBatchItem, ShardClient } from "../shardClient.ts";
 import { apiErrorFromBody } from "./apiErrorFromBody.ts";
 
 export type HttpShardClientOptions = {
@@ -23,7 +30,7 @@ export type HttpShardClientOptions = {
   timeoutMs?: number;
   /** How often the map file is re-read; 0 disables polling (call `reload`). @defaultValue 2000 */
   pollMs?: number;
-  /** How long a failed shard is avoided by `any()`, and the Retry-After it answers. @defaultValue 1000 */
+  /** How long a failed shard is passed over, and the Retry-After answered when none answers. @defaultValue 1000 */
   retryAfterMs?: number;
   /** Keep-alive sockets per shard. @defaultValue 64 */
   maxSockets?: number;
@@ -40,13 +47,25 @@ export type HttpShardClient = ShardClient & {
 
 type Shard = { name: string; url: URL; agent: http.Agent; failedUntil: number; api: QueryApi };
 
+/** The shard did not answer (refused, reset, timed out) or answered 503: another may. */
+class ShardDownError extends Error {
+  override name = "ShardDownError";
+}
+
+type Answer = { status: number; body: Buffer; headers: http.IncomingHttpHeaders };
+
 /**
  * A shard client over HTTP. Routes each key by the shard map the operator publishes (read from
  * `mapPath`, re-read every `pollMs`: a ConfigMap volume swaps its files atomically, so a read
  * sees the old or the new map, never half of one; an invalid new map is logged and ignored).
- * Every QueryApi method is proxied to `POST <url>/rpc/<method>` with the JSON params array over
- * keep-alive connections. A shard that refuses, fails or times out answers 503 UNAVAILABLE with
- * Retry-After; an ApiError the shard answered is rethrown as is.
+ * Every method of the query RPC contract is sent as `POST <url>/rpc/<method>` with the JSON
+ * params array, and a batch as one `POST <url>/batch/<method>` per owning shard, over keep-alive
+ * connections; batch answers are cut into slots by their lengths header, never parsed.
+ * Failover: any shard can answer any key from Postgres, so when a key's shard refuses, times
+ * out or answers 503, the call goes to the next shard in the key's rendezvous order (the shard
+ * that would own it without the failed one), and the failed shard is passed over for
+ * `retryAfterMs`. When every shard failed the call answers 503 UNAVAILABLE with Retry-After;
+ * another ApiError a shard answered is rethrown as is.
  * @throws Error when the map file is missing or invalid at start.
  */
 export async function createHttpShardClient(opts: HttpShardClientOptions): Promise<HttpShardClient> {
@@ -81,6 +100,8 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
   let router: ShardRouter = createShardRouter(parseShardMap(JSON.parse(text)));
   let shards: Shard[] = [];
   let byName = new Map<string, Shard>();
+  // One failover-aware api per partition, made on first use.
+  let partitionApis = new Map<number, QueryApi>();
   let cursor = 0;
   install(router.map);
 
@@ -94,51 +115,177 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
     for (const old of shards) if (!kept.has(old)) old.agent.destroy();
     shards = next;
     byName = new Map(next.map((s) => [s.name, s]));
+    partitionApis = new Map();
   }
 
   function makeShard(name: string, url: string): Shard {
     const parsed = new URL(url);
     const Agent = parsed.protocol === "https:" ? https.Agent : http.Agent;
     const agent = new Agent({ keepAlive: true, maxSockets: opts.maxSockets ?? 64 });
-    const api = new Proxy({} as QueryApi, {
-      get(_target, prop) {
-        // Not a thenable, and no symbol or prototype lookups reach the network.
-        if (typeof prop !== "string" || prop === "then" || prop === "toJSON") return undefined;
-        return (...args: unknown[]) => call(name, prop, args);
-      },
-    });
-    return { name, url: parsed, agent, failedUntil: 0, api };
+    const shard: Shard = { name, url: parsed, agent, failedUntil: 0, api: {} as QueryApi };
+    shard.api = contractApi((method, args) => callShard(shard, method, args));
+    return shard;
   }
 
-  async function call(name: string, method: string, args: unknown[]): Promise<unknown> {
-    const shard = byName.get(name);
-    if (!shard) throw new UnavailableError(`query shard ${name} left the shard map`, retryAfterMs);
-    const stop = latency.startTimer({ shard: name, method });
-    try {
-      const { status, body } = await post(shard, method, JSON.stringify(args));
-      const parsed = body.length > 0 ? (JSON.parse(body) as unknown) : null;
-      if (status === 200) {
-        shard.failedUntil = 0;
-        calls.inc({ shard: name, method, outcome: "ok" });
-        return parsed;
+  /** Shards to try for a partition: its owner first unless it failed lately, then the ranking. */
+  function candidates(partition: number): Shard[] {
+    const owner = shards[router.shardOfPartition(partition)];
+    if (owner && owner.failedUntil <= Date.now()) return [owner];
+    return ranked(partition);
+  }
+
+  /** Every shard in the partition's rendezvous order, those that failed lately last. */
+  function ranked(partition: number): Shard[] {
+    const now = Date.now();
+    const order = router.rankingOf(partition).map((i) => shards[i] as Shard);
+    return [...order.filter((s) => s.failedUntil <= now), ...order.filter((s) => s.failedUntil > now)];
+  }
+
+  async function callPartition(partition: number, method: QueryRpcMethod, args: unknown[]) {
+    let order = candidates(partition);
+    let lastErr: unknown;
+    for (let i = 0; i < shards.length; i++) {
+      // Only the owner was listed: continue down the partition's ranking.
+      if (i >= order.length) order = [...order, ...ranked(partition).filter((s) => !order.includes(s))];
+      const shard = order[i];
+      if (!shard) break;
+      try {
+        return await callShard(shard, method, args);
+      } catch (err) {
+        if (!(err instanceof ShardDownError)) throw err;
+        lastErr = err;
       }
-      const err = apiErrorFromBody(status, parsed);
-      if (!err) throw new Error(`query shard ${name} answered ${status} without an error body`);
-      if (status >= 500) shard.failedUntil = Date.now() + retryAfterMs;
-      calls.inc({ shard: name, method, outcome: err.code });
-      throw err;
+    }
+    throw new UnavailableError("no query shard answered", retryAfterMs, lastErr);
+  }
+
+  /** Keyless calls go round the shards, passing over those that failed lately, and fail over. */
+  async function callAny(method: QueryRpcMethod, args: unknown[]): Promise<unknown> {
+    const now = Date.now();
+    const start = cursor++ % shards.length;
+    const round = [...shards.slice(start), ...shards.slice(0, start)];
+    const order = [...round.filter((s) => s.failedUntil <= now), ...round.filter((s) => s.failedUntil > now)];
+    let lastErr: unknown;
+    for (const shard of order) {
+      try {
+        return await callShard(shard, method, args);
+      } catch (err) {
+        if (!(err instanceof ShardDownError)) throw err;
+        lastErr = err;
+      }
+    }
+    throw new UnavailableError("no query shard answered", retryAfterMs, lastErr);
+  }
+  const anyApi = contractApi(callAny);
+
+  async function callShard(shard: Shard, method: QueryRpcMethod, args: unknown[]): Promise<unknown> {
+    const answer = await send(shard, `rpc/${method}`, method, JSON.stringify(args));
+    const parsed = answer.body.length > 0 ? (JSON.parse(answer.body.toString("utf8")) as unknown) : null;
+    if (answer.status === 200) return parsed;
+    throw answeredError(shard, answer.status, parsed);
+  }
+
+  /**
+   * One exchange with a shard, counted and timed.
+   * @throws ShardDownError when it does not answer or answers 503 (the shard is marked failed)
+   */
+  async function send(shard: Shard, path: string, method: string, payload: string): Promise<Answer> {
+    const stop = latency.startTimer({ shard: shard.name, method });
+    try {
+      const answer = await post(shard, path, payload);
+      if (answer.status === 503) throw new Error("the shard answered 503");
+      shard.failedUntil = 0;
+      calls.inc({ shard: shard.name, method, outcome: answer.status === 200 ? "ok" : String(answer.status) });
+      return answer;
     } catch (err) {
-      if (err instanceof ApiError) throw err;
       shard.failedUntil = Date.now() + retryAfterMs;
-      calls.inc({ shard: name, method, outcome: "unavailable" });
-      logger.warn({ err, shard: name, method }, "query shard call failed");
-      throw new UnavailableError(`query shard ${name} is unavailable`, retryAfterMs, err);
+      calls.inc({ shard: shard.name, method, outcome: "unavailable" });
+      logger.warn({ err, shard: shard.name, method }, "query shard call failed");
+      throw new ShardDownError(`query shard ${shard.name} is unavailable`, { cause: err });
     } finally {
       stop();
     }
   }
 
-  function post(shard: Shard, method: string, payload: string): Promise<{ status: number; body: string }> {
+  function answeredError(shard: Shard, status: number, parsed: unknown): ApiError {
+    return (
+      apiErrorFromBody(status, parsed) ??
+      new ApiError("INTERNAL", 500, "internal error", {
+        cause: new Error(`query shard ${shard.name} answered ${status} without an error body`),
+      })
+    );
+  }
+
+  async function batch(method: QueryBatchMethod, items: readonly ShardBatchItem[]): Promise<Buffer[]> {
+    const slots: Buffer[] = new Array(items.length);
+    const partitions = items.map((it) => router.partitionOf(it.key));
+    const down = new Set<Shard>();
+    let pending = items.map((_, i) => i);
+    let lastErr: unknown;
+    while (pending.length > 0) {
+      const groups = new Map<Shard, number[]>();
+      const stranded: number[] = [];
+      for (const i of pending) {
+        const partition = partitions[i] as number;
+        const shard =
+          down.size === 0 ? candidates(partition)[0] : ranked(partition).find((s) => !down.has(s));
+        if (!shard) stranded.push(i);
+        else groups.set(shard, [...(groups.get(shard) ?? []), i]);
+      }
+      const unavailable = errorSlotBytes(
+        new UnavailableError("no query shard answered", retryAfterMs, lastErr),
+      );
+      for (const i of stranded) slots[i] = unavailable;
+      const retry: number[] = [];
+      await Promise.all(
+        [...groups].map(async ([shard, indices]) => {
+          try {
+            const got = await batchOn(shard, method, indices, items);
+            indices.forEach((idx, k) => {
+              slots[idx] = got[k] as Buffer;
+            });
+          } catch (err) {
+            if (!(err instanceof ShardDownError)) {
+              const slot = errorSlotBytes(toApiError(err));
+              for (const idx of indices) slots[idx] = slot;
+              return;
+            }
+            lastErr = err;
+            down.add(shard);
+            retry.push(...indices);
+          }
+        }),
+      );
+      pending = retry;
+    }
+    return slots;
+  }
+
+  async function batchOn(
+    shard: Shard,
+    method: QueryBatchMethod,
+    indices: number[],
+    items: readonly ShardBatchItem[],
+  ): Promise<Buffer[]> {
+    const payload = JSON.stringify({ items: indices.map((i) => [i, (items[i] as ShardBatchItem).param]) });
+    const answer = await send(shard, `batch/${method}`, `batch/${method}`, payload);
+    if (answer.status !== 200) {
+      const parsed = answer.body.length > 0 ? (JSON.parse(answer.body.toString("utf8")) as unknown) : null;
+      throw answeredError(shard, answer.status, parsed);
+    }
+    try {
+      return splitSlots(
+        answer.body,
+        answer.headers[SLOT_LENGTHS_HEADER] as string | undefined,
+        indices.length,
+      );
+    } catch (err) {
+      logger.error({ err, shard: shard.name, method }, "query shard answered a malformed batch");
+      throw new ShardDownError(`query shard ${shard.name} answered a malformed batch`, { cause: err });
+    }
+  }
+
+  function post(shard: Shard, path: string, payload: string): Promise<Answer> {
     const transport = shard.url.protocol === "https:" ? https : http;
     const base = shard.url.pathname.replace(/\/$/, "");
     return new Promise((resolve, reject) => {
@@ -147,7 +294,7 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
           protocol: shard.url.protocol,
           hostname: shard.url.hostname,
           port: shard.url.port,
-          path: `${base}/rpc/${encodeURIComponent(method)}`,
+          path: `${base}/${path}`,
           method: "POST",
           agent: shard.agent,
           timeout: timeoutMs,
@@ -157,7 +304,7 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }),
           );
           res.on("error", reject);
         },
@@ -199,32 +346,38 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
       return router.map;
     },
     forKey(key) {
-      const shard = shards[router.shardOf(key)];
-      if (!shard) throw new UnavailableError("no query shard is configured", retryAfterMs);
-      return shard.api;
+      const partition = router.partitionOf(key);
+      let api = partitionApis.get(partition);
+      if (!api) {
+        api = contractApi((method, args) => callPartition(partition, method, args));
+        partitionApis.set(partition, api);
+      }
+      return api;
     },
     any() {
-      const now = Date.now();
-      for (let i = 0; i < shards.length; i++) {
-        const shard = shards[(cursor + i) % shards.length] as Shard;
-        if (shard.failedUntil <= now) {
-          cursor = (cursor + i + 1) % shards.length;
-          return shard.api;
-        }
-      }
-      // Every shard failed recently: try the next one anyway rather than refusing outright.
-      cursor = (cursor + 1) % shards.length;
-      return (shards[cursor] as Shard).api;
+      return anyApi;
     },
     all() {
       return shards.map((s) => s.api);
     },
+    batch,
     reload,
     async close() {
       if (timer) clearInterval(timer);
       for (const s of shards) s.agent.destroy();
     },
   };
+}
+
+/** A QueryApi holding exactly the contract's methods, each sent through `call`. */
+function contractApi(call: (method: QueryRpcMethod, args: unknown[]) => Promise<unknown>): QueryApi {
+  return Object.fromEntries(
+    QUERY_RPC_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
+  ) as unknown as QueryApi;
+}
+
+function errorSlotBytes(err: ApiError): Buffer {
+  return Buffer.from(JSON.stringify(errorSlot(err)));
 }
 
 function metric<T>(ctx: Context, name: string, create: () => T): T {

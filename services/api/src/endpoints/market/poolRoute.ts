@@ -11,8 +11,9 @@ export function poolRoute(
   chainInput: unknown,
   addressInput: unknown,
   prefix = "",
-): { chain: ChainId; address: string; shard: QueryApi } {
+): { chain: ChainId; address: string; key: string; shard: QueryApi } {
   const chain = parseChainId(chainInput, `${prefix}chain`);
   const address = parsePoolAddress(chain, addressInput, `${prefix}address`);
-  return { chain, address, shard: shards.forKey(marketKey(chain, address)) };
+  const key = marketKey(chain, address);
+  return { chain, address, key, shard: shards.forKey(key) };
 }

@@ -1,5 +1,6 @@
-import { envelope, runBatch } from "@tapeline/core";
 import { z } from "zod";
+import { routedBatch } from "../../batch/routedBatch.ts";
+import { slotsBody } from "../../batch/slotsBody.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 import { batchItems } from "../../schema/batchItems.ts";
 import { parseBatchItem } from "../../schema/parseBatchItem.ts";
@@ -21,11 +22,11 @@ export const postPool = defineEndpoint({
   batch: true,
   demo: true,
   async handler({ body, shards }) {
-    const data = await runBatch(body.items, (raw, i) => {
+    const slots = await routedBatch(shards, "poolDefinition", body.items, (raw, i) => {
       const item = parseBatchItem(refItem, raw, `items.${i}`);
       const p = poolRoute(shards, item.chain, item.address);
-      return p.shard.poolDefinition({ chain: p.chain, address: p.address });
+      return { key: p.key, param: { chain: p.chain, address: p.address } };
     });
-    return { body: envelope(data) };
+    return slotsBody(slots);
   },
 });

@@ -1,5 +1,6 @@
-import { envelope, runBatch } from "@tapeline/core";
 import { z } from "zod";
+import { routedBatch } from "../../batch/routedBatch.ts";
+import { slotsBody } from "../../batch/slotsBody.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 import { batchItems } from "../../schema/batchItems.ts";
 import { parseBatchItem } from "../../schema/parseBatchItem.ts";
@@ -50,35 +51,24 @@ export const postPoolOhlcv = defineEndpoint({
   batch: true,
   demo: true,
   async handler({ body, shards }) {
-    const pages = await runBatch(body.items, (raw, i) => {
+    const slots = await routedBatch(shards, "poolOhlcv", body.items, (raw, i) => {
       const item = parseBatchItem(candleItem, raw, `items.${i}`);
       const p = poolRoute(shards, item.chain, item.address);
       checkCandleBounds(item);
-      return p.shard.poolOhlcv({
-        chain: p.chain,
-        address: p.address,
-        interval: body.interval,
-        limit: body.limit,
-        endTime: item.endTime ?? null,
-        from: item.from ?? null,
-        quote: body.quote,
-        fill: body.fill,
-      });
-    });
-    const data = pages.map((slot) => {
-      if (!("data" in slot)) return slot;
-      const p = slot.data;
       return {
-        data: p.data,
-        interval: p.interval,
-        count: p.count,
-        oldestTime: p.oldestTime,
-        newestTime: p.newestTime,
-        hasMore: p.hasMore,
-        ...(p.nextEndTime !== undefined ? { nextEndTime: p.nextEndTime } : {}),
-        pools: p.pools,
+        key: p.key,
+        param: {
+          chain: p.chain,
+          address: p.address,
+          interval: body.interval,
+          limit: body.limit,
+          endTime: item.endTime ?? null,
+          from: item.from ?? null,
+          quote: body.quote,
+          fill: body.fill,
+        },
       };
     });
-    return { body: envelope(data, { interval: body.interval, quote: body.quote }) };
+    return slotsBody(slots, { interval: body.interval, quote: body.quote });
   },
 });

@@ -17,6 +17,6 @@ export const postPoolsSparklines = defineEndpoint({
   demo: true,
   async handler({ body, shards }) {
     const routes = body.markets.map((m, i) => poolRoute(shards, m.chain, m.address, `markets.${i}.`));
-    return sparklineBatch(body, routes, (shard, q) => shard.poolSparkline(q));
+    return sparklineBatch(shards, "poolSparkline", body, routes);
   },
 });

@@ -17,8 +17,9 @@ export const postToken = defineEndpoint({
   batch: true,
   demo: true,
   async handler({ body, shards }) {
-    return tokenBatch(shards, body.items, refItem, (t) =>
-      t.shard.tokenSnapshot({ chain: t.chain, address: t.address }),
-    );
+    return tokenBatch(shards, "tokenSnapshot", body.items, refItem, (t) => ({
+      chain: t.chain,
+      address: t.address,
+    }));
   },
 });

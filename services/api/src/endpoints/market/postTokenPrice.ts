@@ -17,8 +17,9 @@ export const postTokenPrice = defineEndpoint({
   batch: true,
   demo: true,
   async handler({ body, shards }) {
-    return tokenBatch(shards, body.items, refItem, (t) =>
-      t.shard.tokenPrice({ chain: t.chain, address: t.address }),
-    );
+    return tokenBatch(shards, "tokenPrice", body.items, refItem, (t) => ({
+      chain: t.chain,
+      address: t.address,
+    }));
   },
 });

@@ -18,6 +18,6 @@ export const postTokenSparklines = defineEndpoint({
   countItems: (body) => body.tokens.length,
   async handler({ body, shards }) {
     const routes = body.tokens.map((t, i) => tokenRoute(shards, t.chain, t.address, `tokens.${i}.`));
-    return sparklineBatch(body, routes, (shard, q) => shard.tokenSparkline(q));
+    return sparklineBatch(shards, "tokenSparkline", body, routes);
   },
 });

@@ -34,9 +34,11 @@ export const postTokenStats = defineEndpoint({
   batch: true,
   demo: true,
   async handler({ body, shards }) {
-    return tokenBatch(shards, body.items, statsItem, (t, item) => {
-      const pools = parsePools(t.chain, item.pools);
-      return t.shard.tokenStats({ chain: t.chain, address: t.address, pools, windows: body.windows });
-    });
+    return tokenBatch(shards, "tokenStats", body.items, statsItem, (t, item) => ({
+      chain: t.chain,
+      address: t.address,
+      pools: parsePools(t.chain, item.pools),
+      windows: body.windows,
+    }));
   },
 });

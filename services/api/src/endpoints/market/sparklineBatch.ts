@@ -1,14 +1,10 @@
-import {
-  type ChainId,
-  envelope,
-  InvalidParamError,
-  isEvm,
-  type QueryApi,
-  type SparklinePoint,
-  type SparklineQuery,
-} from "@tapeline/core";
+import { ApiError, type ChainId, InvalidParamError, isEvm, type SparklineQuery } from "@tapeline/core";
 import { z } from "zod";
+import { isDataSlot } from "../../batch/isDataSlot.ts";
 import type { EndpointResult } from "../../endpoint.ts";
+import { SerializedJson } from "../../http/SerializedJson.ts";
+import type { ShardClient } from "../../shardClient.ts";
+import { apiErrorFromBody } from "../../shards/apiErrorFromBody.ts";
 import { refItem } from "./marketParams.ts";
 import { sparklineOptions } from "./sparklineBody.ts";
 
@@ -19,30 +15,55 @@ export function sparklineBatchBody<K extends string>(key: K) {
   } & typeof sparklineOptions);
 }
 
-type SparklineRoute = { chain: ChainId; address: string; shard: QueryApi };
+type SparklineRoute = { chain: ChainId; address: string; key: string };
+
+const NULL = Buffer.from("null");
+const EMPTY = Buffer.from("[]");
 
 /**
  * Answers a sparkline batch from its routed items: refuses quote=usd when any item is on an EVM
- * chain, fetches every series at once and keys each by its routed address. An unknown market or
+ * chain, fetches every series with one call per owning shard and keys each by its routed address
+ * (the shards' serialized points are written into the body as they are). An unknown market or
  * token answers `[]` but is not served: only known ones are billed.
- * @throws InvalidParamError naming `quote`
+ * @throws InvalidParamError naming `quote`; the first failing item's error otherwise
  */
 export async function sparklineBatch(
+  shards: ShardClient,
+  method: "poolSparkline" | "tokenSparkline",
   options: Pick<SparklineQuery, "timeframe" | "quote" | "timestamps">,
   routes: SparklineRoute[],
-  fetch: (shard: QueryApi, q: SparklineQuery) => Promise<SparklinePoint[] | null>,
 ): Promise<EndpointResult> {
   if (options.quote === "usd" && routes.some((r) => isEvm(r.chain))) {
     throw new InvalidParamError("quote", "quote=usd is served on Solana only");
   }
   const { timeframe, quote, timestamps } = options;
-  const points = await Promise.all(
-    routes.map((r) => fetch(r.shard, { chain: r.chain, address: r.address, timeframe, quote, timestamps })),
+  const slots = await shards.batch(
+    method,
+    routes.map((r) => ({
+      key: r.key,
+      param: { chain: r.chain, address: r.address, timeframe, quote, timestamps },
+    })),
   );
-  const data: Record<string, SparklinePoint[]> = {};
+  // An address listed twice appears once (where first listed), with its last answer.
+  const last = new Map<string, number>();
   routes.forEach((r, i) => {
-    data[r.address] = points[i] ?? [];
+    last.set(r.address, i);
   });
-  const servedItems = points.filter((p) => p !== null).length;
-  return { body: envelope(data, { timeframe, quote }), servedItems };
+  const parts: Buffer[] = [Buffer.from('{"data":{')];
+  for (const [address, i] of last) {
+    const slot = slots[i] as Buffer;
+    if (!isDataSlot(slot)) throw slotError(slot);
+    const points = slot.subarray(8, -1);
+    const comma = parts.length > 1 ? "," : "";
+    parts.push(Buffer.from(`${comma}${JSON.stringify(address)}:`), points.equals(NULL) ? EMPTY : points);
+  }
+  const servedItems = slots.filter((s) => isDataSlot(s) && !s.subarray(8, -1).equals(NULL)).length;
+  parts.push(Buffer.from(`},"meta":${JSON.stringify({ asOf: Date.now(), timeframe, quote })}}`));
+  return { body: new SerializedJson(Buffer.concat(parts)), servedItems };
+}
+
+/** The ApiError an error slot carries. */
+function slotError(slot: Buffer): ApiError {
+  const body = JSON.parse(slot.toString("utf8")) as unknown;
+  return apiErrorFromBody(500, body) ?? new ApiError("INTERNAL", 500, "internal error");
 }

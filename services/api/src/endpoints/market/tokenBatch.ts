@@ -1,5 +1,7 @@
-import { type ChainId, envelope, type QueryApi, runBatch } from "@tapeline/core";
+import type { ChainId, QueryBatchMethod } from "@tapeline/core";
 import { z } from "zod";
+import { routedBatch } from "../../batch/routedBatch.ts";
+import { slotsBody } from "../../batch/slotsBody.ts";
 import type { EndpointResult } from "../../endpoint.ts";
 import { batchItems } from "../../schema/batchItems.ts";
 import { parseBatchItem } from "../../schema/parseBatchItem.ts";
@@ -11,19 +13,21 @@ import { tokenRoute } from "./tokenRoute.ts";
 export const tokenItemsBody = z.strictObject({ items: batchItems(refItem, { min: 1, max: 100 }) });
 
 /**
- * Answers a token batch: judges each item against `item`, routes it to its token and shard, runs
- * `fetch` on it and gives one slot per item in input order; an item that is malformed or fails to
- * route or fetch fails alone.
+ * Answers a token batch: judges each item against `item`, routes it to its token, builds the
+ * method's param with `param` and runs the batch with one call per owning shard; one slot per
+ * item in input order, an item that is malformed or fails to route or fetch failing alone.
  */
-export async function tokenBatch<S extends z.ZodType<{ chain: string; address: string }>, T>(
+export async function tokenBatch<S extends z.ZodType<{ chain: string; address: string }>>(
   shards: ShardClient,
+  method: QueryBatchMethod,
   items: readonly unknown[],
   item: S,
-  fetch: (token: { chain: ChainId; address: string; shard: QueryApi }, item: z.output<S>) => Promise<T>,
+  param: (token: { chain: ChainId; address: string }, item: z.output<S>) => unknown,
 ): Promise<EndpointResult> {
-  const data = await runBatch(items, (raw, i) => {
+  const slots = await routedBatch(shards, method, items, (raw, i) => {
     const parsed = parseBatchItem(item, raw, `items.${i}`);
-    return fetch(tokenRoute(shards, parsed.chain, parsed.address), parsed);
+    const t = tokenRoute(shards, parsed.chain, parsed.address);
+    return { key: t.key, param: param(t, parsed) };
   });
-  return { body: envelope(data) };
+  return slotsBody(slots);
 }

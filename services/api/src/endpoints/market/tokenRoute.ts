@@ -3,7 +3,8 @@ import type { ShardClient } from "../../shardClient.ts";
 
 /**
  * Resolves a token reference from a request or a batch item (chain id, then the address judged
- * against that chain, `0xeeee…eeee` meaning the EVM native coin) and the shard owning it.
+ * against that chain, `0xeeee…eeee` meaning the EVM native coin), its routing key and the shard
+ * owning it.
  * @throws InvalidParamError naming `chain` or `address` (with `prefix` for batch items).
  */
 export function tokenRoute(
@@ -11,8 +12,9 @@ export function tokenRoute(
   chainInput: unknown,
   addressInput: unknown,
   prefix = "",
-): { chain: ChainId; address: string; shard: QueryApi } {
+): { chain: ChainId; address: string; key: string; shard: QueryApi } {
   const chain = parseChainId(chainInput, `${prefix}chain`);
   const address = parseTokenAddress(chain, addressInput, `${prefix}address`);
-  return { chain, address, shard: shards.forKey(marketKey(chain, address)) };
+  const key = marketKey(chain, address);
+  return { chain, address, key, shard: shards.forKey(key) };
 }

@@ -1,5 +1,6 @@
-import { envelope, isServed, runBatch } from "@tapeline/core";
 import { z } from "zod";
+import { routedBatch } from "../../batch/routedBatch.ts";
+import { slotsBody } from "../../batch/slotsBody.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 import { msBodyTime } from "./msBodyTime.ts";
 import { walletRoute } from "./walletRoute.ts";
@@ -37,27 +38,19 @@ export const postWalletSwaps = defineEndpoint({
   demo: true,
   async handler({ body, shards }) {
     const bounds = walletSwapBounds(body);
-    const slots = await runBatch(body.items, (item, i) => {
+    const slots = await routedBatch(shards, "walletSwaps", body.items, (item, i) => {
       const w = walletRoute(shards, item.chain, item.wallet, `items.${i}.`);
-      return w.shard.walletSwaps({
-        chain: w.chain,
-        wallet: w.wallet,
-        cursor: item.cursor ?? null,
-        limit: body.limit,
-        ...bounds,
-      });
+      return {
+        key: w.key,
+        param: {
+          chain: w.chain,
+          wallet: w.wallet,
+          cursor: item.cursor ?? null,
+          limit: body.limit,
+          ...bounds,
+        },
+      };
     });
-    const data = slots.map((s) =>
-      isServed(s)
-        ? {
-            data: s.data.data,
-            hasMore: s.data.hasMore,
-            nextCursor: s.data.nextCursor,
-            oldestAt: s.data.oldestAt,
-            usdBasis: s.data.usdBasis,
-          }
-        : s,
-    );
-    return { body: envelope(data), servedItems: slots.filter(isServed).length };
+    return slotsBody(slots);
   },
 });

@@ -3,7 +3,7 @@ import type { ShardClient } from "../../shardClient.ts";
 
 /**
  * Resolves a wallet from a request or a batch item (chain id, then the address judged against
- * that chain: EVM hex lowercased, Solana base58) and the shard owning its wallet key.
+ * that chain: EVM hex lowercased, Solana base58), its wallet key and the shard owning it.
  * @throws InvalidParamError naming `chain` or `wallet` (with `prefix` for batch items).
  */
 export function walletRoute(
@@ -11,8 +11,9 @@ export function walletRoute(
   chainInput: unknown,
   walletInput: unknown,
   prefix = "",
-): { chain: ChainId; wallet: string; shard: QueryApi } {
+): { chain: ChainId; wallet: string; key: string; shard: QueryApi } {
   const chain = parseChainId(chainInput, `${prefix}chain`);
   const wallet = parseWalletAddress(chain, walletInput, `${prefix}wallet`);
-  return { chain, wallet, shard: shards.forKey(walletKey(chain, wallet)) };
+  const key = walletKey(chain, wallet);
+  return { chain, wallet, key, shard: shards.forKey(key) };
 }

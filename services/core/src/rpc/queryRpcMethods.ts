@@ -1,0 +1,164 @@
+import { z } from "zod";
+import type { ChainId } from "../chainId.ts";
+import {
+  CANDLE_INTERVALS,
+  type CandlePage,
+  SPARKLINE_TIMEFRAMES,
+  STATS_WINDOWS,
+} from "../ports/marketQueries.ts";
+import type { QueryApi, QueryMethod } from "../ports/query.ts";
+import type { WalletSwapPage } from "../ports/walletQueries.ts";
+
+/**
+ * The query RPC contract between the router and the query shards: every method a shard answers,
+ * with the schema of its params array. The shard validates each call against it and refuses a
+ * method not listed; the router's shard clients can only call listed methods. The `satisfies`
+ * clause ties the list to `QueryApi`: a method added to the interface does not compile until its
+ * schema is listed here. Parameters are validated for shape and bounds only; the API edge has
+ * already judged addresses against their chains.
+ */
+
+const chain = z.string().regex(/^(evm:[1-9][0-9]{0,17}|solana)$/) as unknown as z.ZodType<ChainId>;
+const address = z.string().min(1).max(128);
+const ref = { chain, address };
+const marketRef = z.strictObject(ref);
+const pools = z.array(address).min(1).max(50).nullish();
+const windows = z.array(z.enum(STATS_WINDOWS)).min(1).max(STATS_WINDOWS.length);
+const seconds = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
+const amount = z.number().min(0).nullish();
+
+const tradeQuery = z.strictObject({
+  ...ref,
+  pools,
+  fromAt: z.int().min(0).nullish(),
+  toAt: z.int().min(0).nullish(),
+  cursor: z.string().max(512).nullish(),
+  limit: z.int().min(1).max(500),
+  maker: address.nullish(),
+  side: z.enum(["buy", "sell"]).nullish(),
+  minAmountToken: amount,
+  minVolumeNative: amount,
+  minVolumeUsd: amount,
+  order: z.enum(["desc", "asc"]).optional(),
+  wash: z.enum(["washOnly", "excludeWash"]).nullish(),
+  include: z
+    .array(z.enum(["traderTxCounts"]))
+    .max(1)
+    .optional(),
+});
+
+const candleQuery = {
+  ...ref,
+  interval: z.enum(CANDLE_INTERVALS),
+  limit: z.int().min(1).max(2000),
+  endTime: seconds.nullish(),
+  from: seconds.nullish(),
+  quote: z.enum(["native", "usd"]),
+  fill: z.boolean(),
+};
+
+const sparklineQuery = z.strictObject({
+  ...ref,
+  timeframe: z.enum(SPARKLINE_TIMEFRAMES),
+  quote: z.enum(["native", "usd"]),
+  timestamps: z.boolean(),
+});
+
+const ms = z.int().min(0).max(Number.MAX_SAFE_INTEGER).nullable();
+const walletRef = { chain, wallet: address };
+
+/** Schema of each method's params array. */
+export const queryRpcMethods = {
+  listChains: z.tuple([]),
+  readiness: z.tuple([]),
+  nativePrices: z.tuple([]),
+  tokenSnapshot: z.tuple([marketRef]),
+  tokenPrice: z.tuple([marketRef]),
+  tokenPools: z.tuple([z.strictObject({ ...ref, limit: z.int().min(1).max(100) })]),
+  tokenStats: z.tuple([z.strictObject({ ...ref, pools, windows })]),
+  poolDefinition: z.tuple([marketRef]),
+  poolData: z.tuple([z.strictObject({ ...ref, windows })]),
+  poolTrades: z.tuple([tradeQuery]),
+  tokenTrades: z.tuple([tradeQuery]),
+  poolOhlcv: z.tuple([z.strictObject(candleQuery)]),
+  tokenOhlcv: z.tuple([z.strictObject({ ...candleQuery, pools })]),
+  poolSparkline: z.tuple([sparklineQuery]),
+  tokenSparkline: z.tuple([sparklineQuery]),
+  walletSwaps: z.tuple([
+    z.strictObject({
+      ...walletRef,
+      cursor: z.string().min(1).max(512).nullable(),
+      limit: z.int().min(1).max(100),
+      from: ms,
+      to: ms,
+      beforeAt: ms,
+    }),
+  ]),
+  walletTrades: z.tuple([z.strictObject({ ...walletRef, limit: z.int().min(1).max(100), beforeAt: ms })]),
+} satisfies { [M in QueryMethod]: z.ZodType<Parameters<QueryApi[M]>> };
+
+/** A method of the query RPC contract. */
+export type QueryRpcMethod = keyof typeof queryRpcMethods;
+
+/** The listed methods, for building clients and checking servers. */
+export const QUERY_RPC_METHODS = Object.keys(queryRpcMethods) as QueryRpcMethod[];
+
+/** True when `name` is a method of the contract (and not an object prototype key). */
+export function isQueryRpcMethod(name: string): name is QueryRpcMethod {
+  return Object.hasOwn(queryRpcMethods, name);
+}
+
+/** Methods of one JSON argument that a batch call may run for many items at once. */
+export type SingleArgMethod = {
+  [M in QueryRpcMethod]: Parameters<QueryApi[M]> extends [unknown] ? M : never;
+}[QueryRpcMethod];
+
+/**
+ * The batchable methods and the slot each result becomes (`{ data: result }` unless a method
+ * says otherwise). A slot is exactly what the API's batch endpoint answers for that item, so the
+ * router passes the shard's serialized slots through unchanged.
+ */
+export const queryBatchMethods = {
+  tokenSnapshot: {},
+  tokenPrice: {},
+  tokenStats: {},
+  poolDefinition: {},
+  poolData: {},
+  // A candle batch slot is the single call's page without the page-level fields the batch's
+  // meta already carries (spec: "identical to the single GET of that market").
+  poolOhlcv: {
+    slot: (page: CandlePage) => ({
+      data: page.data,
+      interval: page.interval,
+      count: page.count,
+      oldestTime: page.oldestTime,
+      newestTime: page.newestTime,
+      hasMore: page.hasMore,
+      ...(page.nextEndTime !== undefined ? { nextEndTime: page.nextEndTime } : {}),
+      pools: page.pools,
+    }),
+  },
+  poolSparkline: {},
+  tokenSparkline: {},
+  // A wallet batch slot is the single call's page (spec: each wallet paginates on its own cursor).
+  walletSwaps: {
+    slot: (page: WalletSwapPage) => ({
+      data: page.data,
+      hasMore: page.hasMore,
+      nextCursor: page.nextCursor,
+      oldestAt: page.oldestAt,
+      usdBasis: page.usdBasis,
+    }),
+  },
+} satisfies { [M in SingleArgMethod]?: { slot?: (result: Awaited<ReturnType<QueryApi[M]>>) => object } };
+
+/** A method a batch call may run. */
+export type QueryBatchMethod = keyof typeof queryBatchMethods;
+
+/** The most items one batch call carries (the API's largest batch). */
+export const MAX_BATCH_ITEMS = 100;
+
+/** True when `name` is a batchable method of the contract. */
+export function isQueryBatchMethod(name: string): name is QueryBatchMethod {
+  return Object.hasOwn(queryBatchMethods, name);
+}
