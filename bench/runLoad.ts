@@ -18,6 +18,9 @@ export type LoadOptions = {
   headers: Record<string, string>;
   connections: number;
   durationS: number;
+  /** GET by default; with POST every request sends `body` */
+  method?: "GET" | "POST";
+  body?: string;
 };
 
 export type LoadResult = {
@@ -62,7 +65,14 @@ async function hasWrk(): Promise<boolean> {
 }
 
 // Each wrk thread runs its own copy of this script; `done` runs once with the merged figures.
-const WRK_SCRIPT = (paths: string[], headers: Record<string, string>) => `
+const WRK_SCRIPT = (
+  paths: string[],
+  headers: Record<string, string>,
+  method: string,
+  body: string | undefined,
+) => `
+local method = ${JSON.stringify(method)}
+local body = ${body === undefined ? "nil" : `[==[${body}]==]`}
 local paths = {${paths.map((p) => JSON.stringify(p)).join(",")}}
 local headers = {${Object.entries(headers)
   .map(([k, v]) => `[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
@@ -70,7 +80,7 @@ local headers = {${Object.entries(headers)
 local i = 0
 request = function()
   i = i + 1
-  return wrk.format("GET", paths[(i % #paths) + 1], headers)
+  return wrk.format(method, paths[(i % #paths) + 1], headers, body)
 end
 done = function(s, latency, requests)
   local e = s.errors
@@ -84,7 +94,7 @@ async function runWrk(opts: LoadOptions): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), "tapeline-wrk-"));
   try {
     const script = join(dir, "load.lua");
-    writeFileSync(script, WRK_SCRIPT(opts.paths, opts.headers));
+    writeFileSync(script, WRK_SCRIPT(opts.paths, opts.headers, opts.method ?? "GET", opts.body));
     const { stdout } = await run(
       "wrk",
       ["-t2", `-c${opts.connections}`, `-d${opts.durationS}s`, "--timeout", "10s", "-s", script, opts.url],
@@ -127,11 +137,11 @@ async function runWrk(opts: LoadOptions): Promise<LoadResult> {
 // autocannon in its own process, so the load generator does not share the server's event loop.
 const AUTOCANNON_RUNNER = `
 const autocannon = require(process.argv[1]);
-const [url, paths, headers, connections, duration] = [process.argv[2], JSON.parse(process.argv[3]), JSON.parse(process.argv[4]), Number(process.argv[5]), Number(process.argv[6])];
+const [url, paths, headers, connections, duration, method, body] = [process.argv[2], JSON.parse(process.argv[3]), JSON.parse(process.argv[4]), Number(process.argv[5]), Number(process.argv[6]), process.argv[7], process.argv[8] || undefined];
 let i = 0;
 const requests = paths.length > 1 ? [{ setupRequest: (r) => ({ ...r, path: paths[i++ % paths.length] }) }] : undefined;
 const workers = Number(process.env.BENCH_AUTOCANNON_WORKERS ?? 2);
-autocannon({ url: url + paths[0], connections, duration, headers, requests, ...(workers > 1 && !requests ? { workers } : {}) }, (err, r) => {
+autocannon({ url: url + paths[0], connections, duration, headers, method, body, requests, ...(workers > 1 && !requests ? { workers } : {}) }, (err, r) => {
   if (err) { console.error(err); process.exit(1); }
   process.stdout.write(JSON.stringify(r));
 });`;
@@ -148,6 +158,8 @@ async function runAutocannon(opts: LoadOptions): Promise<LoadResult> {
       JSON.stringify(opts.headers),
       String(opts.connections),
       String(opts.durationS),
+      opts.method ?? "GET",
+      opts.body ?? "",
     ],
     { maxBuffer: 64 * 1024 * 1024 },
   );

@@ -36,44 +36,59 @@ export function walletTradesOf(
     const hops = s.route.map((l) => ({ sent: l.sent.tokenAddress, received: l.received.tokenAddress }));
     ends.set(`${s.wallet}|${s.txHash}`, new Set(routeEndAssets(hops)));
   }
-  const groups = new Map<string, { row: WalletTradeRow; weighted: bigint | null; volume: bigint | null }>();
+  // A group of one trade (the common case) keeps its trade's strings; only merges do arithmetic.
+  const groups = new Map<string, { row: WalletTradeRow; trades: TradeRecord[] }>();
   for (const t of trades) {
     const end = ends.get(`${t.maker}|${t.txHash}`);
     if (end && !end.has(t.tokenAddress)) continue;
     const key = `${t.maker}|${t.txHash}|${t.tokenAddress}|${t.isBuy}`;
-    const price = t.priceNative === null ? null : parseUnits(t.priceNative, SCALE);
-    const volume = t.volumeNative === null ? null : parseUnits(t.volumeNative, SCALE);
     const g = groups.get(key);
-    if (!g) {
-      groups.set(key, {
-        row: {
-          walletKey: walletKey(t.chain, t.maker),
-          chain: t.chain,
-          wallet: t.maker,
-          txHash: t.txHash,
-          tokenAddress: t.tokenAddress,
-          isBuy: t.isBuy,
-          block: t.block,
-          logIndex: t.logIndex,
-          at: t.at,
-          amountToken: t.amountToken,
-          volumeNative: null,
-          priceNative: null,
-        },
-        weighted: price === null ? null : price * t.amountToken,
-        volume,
-      });
+    if (g) {
+      g.trades.push(t);
       continue;
     }
-    g.row.amountToken += t.amountToken;
-    if (t.logIndex < g.row.logIndex) g.row.logIndex = t.logIndex;
-    g.weighted = g.weighted === null || price === null ? null : g.weighted + price * t.amountToken;
-    g.volume = g.volume === null || volume === null ? null : g.volume + volume;
+    groups.set(key, {
+      row: {
+        walletKey: walletKey(t.chain, t.maker),
+        chain: t.chain,
+        wallet: t.maker,
+        txHash: t.txHash,
+        tokenAddress: t.tokenAddress,
+        isBuy: t.isBuy,
+        block: t.block,
+        logIndex: t.logIndex,
+        at: t.at,
+        amountToken: t.amountToken,
+        volumeNative: t.volumeNative,
+        priceNative: t.priceNative,
+      },
+      trades: [t],
+    });
   }
-  return [...groups.values()].map(({ row, weighted, volume }) => ({
+  return [...groups.values()].map(({ row, trades: merged }) =>
+    merged.length === 1 ? row : mergeRow(row, merged),
+  );
+}
+
+function mergeRow(row: WalletTradeRow, trades: readonly TradeRecord[]): WalletTradeRow {
+  let amount = 0n;
+  let weighted: bigint | null = 0n;
+  let volume: bigint | null = 0n;
+  let logIndex = row.logIndex;
+  for (const t of trades) {
+    amount += t.amountToken;
+    logIndex = Math.min(logIndex, t.logIndex);
+    weighted =
+      weighted === null || t.priceNative === null
+        ? null
+        : weighted + parseUnits(t.priceNative, SCALE) * t.amountToken;
+    volume = volume === null || t.volumeNative === null ? null : volume + parseUnits(t.volumeNative, SCALE);
+  }
+  return {
     ...row,
+    logIndex,
+    amountToken: amount,
     volumeNative: volume === null ? null : formatUnits(volume, SCALE),
-    priceNative:
-      weighted === null || row.amountToken === 0n ? null : formatUnits(weighted / row.amountToken, SCALE),
-  }));
+    priceNative: weighted === null || amount === 0n ? null : formatUnits(weighted / amount, SCALE),
+  };
 }

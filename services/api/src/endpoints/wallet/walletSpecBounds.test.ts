@@ -1,4 +1,4 @@
-import { createContext, type TokenRecord, type WalletSwapRecord } from "@tapeline/core";
+import { createContext, type TokenRecord, type TradeRecord, type WalletSwapRecord } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen } from "../../../../../test/api/listen.ts";
@@ -69,6 +69,30 @@ const tokens: TokenRecord[] = [
   { chain: "evm:1", address: WETH, name: "Wrapped Ether", symbol: "WETH", decimals: 9, totalSupply: null },
 ];
 
+/** EVM trades of the wallet: 3 events per millisecond, one token bought and sold in turn. */
+const evmTrades: TradeRecord[] = Array.from({ length: N }, (_, i) => ({
+  chain: "evm:1",
+  pool: `0x${"34".repeat(20)}`,
+  id: `0x${i.toString(16).padStart(64, "0")}:${i}`,
+  txHash: `0x${i.toString(16).padStart(64, "0")}`,
+  block: BigInt(5000 - Math.floor(i / 6)),
+  logIndex: 100 - i,
+  at: T0 - Math.floor(i / 3) * 1000,
+  maker: EVM_WALLET,
+  isBuy: i % 2 === 0,
+  tokenAddress: EVM_TOKEN,
+  quoteAddress: WETH,
+  amountToken: BigInt(i + 1) * 10n ** 6n,
+  amountQuote: BigInt(i + 1) * 10n ** 9n,
+  priceQuote: "1000",
+  priceNative: "1000",
+  volumeNative: String(i + 1),
+  feesNative: "0.001",
+  isWash: null,
+  preconfirmed: false,
+  router: null,
+}));
+
 /** The order the contract promises: newest first, then block, position and hash. */
 const newestFirst = (a: WalletSwapRecord, b: WalletSwapRecord) =>
   b.at - a.at ||
@@ -94,7 +118,7 @@ beforeAll(async () => {
   await writeBatch(db.pool, {
     chain: "evm:1",
     blocks: [],
-    trades: [],
+    trades: evmTrades,
     walletSwaps: evmSwaps,
     pools: [],
     tokens: [],
@@ -228,6 +252,35 @@ describe("GET /v1/wallet/swaps walks", () => {
     expect(none.status).toBe(200);
     expect(none.body.data).toEqual([]);
     expect(none.body.meta).toMatchObject({ hasMore: false, nextCursor: null, oldestAt: null });
+  });
+});
+
+describe("GET /v1/wallet/trades walks", () => {
+  it("evm: beforeAt = meta.oldestAt walks every event once with limit 1..7, never splitting a millisecond", async () => {
+    const want = evmTrades.map((t) => t.txHash);
+    for (let limit = 1; limit <= 7; limit++) {
+      const seen: string[] = [];
+      let beforeAt: number | null = null;
+      for (let pages = 0; pages <= N; pages++) {
+        const q: Record<string, string> = { chain: "evm:1", wallet: EVM_WALLET, limit: String(limit) };
+        if (beforeAt !== null) q.beforeAt = String(beforeAt);
+        const a = await get("/v1/wallet/trades", q);
+        expect(a.status).toBe(200);
+        const rows = a.body.data as unknown as {
+          txHash: string;
+          at: number;
+          block: number;
+          logIndex: number;
+        }[];
+        if (rows.length === 0) break;
+        const ats = new Set(rows.map((r) => r.at));
+        if (rows.length > limit) expect(ats.size).toBe(1);
+        seen.push(...rows.map((r) => r.txHash));
+        beforeAt = (a.body.meta as unknown as { oldestAt: number }).oldestAt;
+        expect(beforeAt).toBe(rows.at(-1)!.at);
+      }
+      expect(seen, `limit ${limit}`).toEqual(want);
+    }
   });
 });
 

@@ -1,0 +1,179 @@
+/**
+ * Wallet history under load: a wallet with 100,000 swaps (and 19 others with 2,000 each) written
+ * through the ingest writer, then load at concurrency 16 (see runLoad.ts) against the HTTP API
+ * (createApp with the wallet endpoints, in-process shard client, wallet queries over Postgres, no
+ * cache: every request reads Postgres):
+ *   GET /v1/wallet/swaps limit=100, first page; GET /v1/wallet/swaps limit=100 at a cursor 90,000
+ *   swaps deep; POST /v1/wallet/swaps with 20 wallets, limit=100 each.
+ * Prints the load time, then per target requests/s and latency percentiles.
+ * Env: BENCH_WALLET_SWAPS (default 100000), BENCH_DURATION_S (default 10), BENCH_WARMUP_S
+ * (default 3), BENCH_LOADGEN (wrk or autocannon alone).
+ */
+import { loadavg } from "node:os";
+import { createContext, type WalletSwapRecord } from "@tapeline/core";
+import { createTestDatabase } from "@tapeline/core/testing";
+import { createApp } from "../services/api/src/createApp.ts";
+import { walletEndpoints } from "../services/api/src/endpoints/wallet/endpoints.ts";
+import { openGate } from "../services/api/src/gate.ts";
+import { shardReadiness } from "../services/api/src/http/shardReadiness.ts";
+import { createInProcessShardClient } from "../services/api/src/shards/createInProcessShardClient.ts";
+import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
+import { createQueryService } from "../services/query/src/createQueryService.ts";
+import { encodeWalletSwapCursor } from "../services/query/src/wallet/encodeWalletSwapCursor.ts";
+import { provider as walletProvider } from "../services/query/src/wallet/provider.ts";
+import { listen } from "../test/api/listen.ts";
+import { loadGenerators, runLoad } from "./runLoad.ts";
+
+const SWAPS = Number(process.env.BENCH_WALLET_SWAPS ?? 100_000);
+const OTHERS = 19;
+const OTHER_SWAPS = 2_000;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
+const CONNECTIONS = 16;
+const CHAIN = "evm:31337";
+const T0 = 1_760_000_000_000;
+const WETH = `0x${"ee".repeat(20)}`;
+
+const walletOf = (w: number) => `0x${w.toString(16).padStart(40, "a")}`;
+const tokenOf = (i: number) => `0x${(i % 50).toString(16).padStart(40, "c")}`;
+
+/** Swap `i` of wallet `w`: two-hop routes (ETH → WETH pool → token), 4 swaps a second, newest last. */
+function swap(w: number, i: number): WalletSwapRecord {
+  const token = tokenOf(i);
+  const pool = `0x${(i % 200).toString(16).padStart(40, "b")}`;
+  const amountIn = BigInt(1 + (i % 97)) * 10n ** 15n;
+  const amountOut = BigInt(1 + (i % 89)) * 10n ** 18n;
+  return {
+    chain: CHAIN,
+    wallet: walletOf(w),
+    txHash: `0x${w.toString(16).padStart(8, "0")}${i.toString(16).padStart(56, "0")}`,
+    block: BigInt(1_000_000 + Math.floor(i / 8)),
+    seq: i % 8,
+    at: T0 + Math.floor(i / 4) * 1000,
+    sent: [{ tokenAddress: WETH, amount: amountIn }],
+    received: [{ tokenAddress: token, amount: amountOut }],
+    route: [
+      {
+        poolAddress: pool,
+        poolType: "UNISWAP_V3",
+        sent: { tokenAddress: WETH, amount: amountIn },
+        received: { tokenAddress: token, amount: amountOut },
+      },
+    ],
+    volumeNative: (Number(amountIn) / 1e18).toString(),
+    feesNative: "0.0001",
+  };
+}
+
+async function main() {
+  const db = await createTestDatabase();
+  const ctx = createContext({ name: "bench-wallet", level: "silent" });
+  try {
+    const t0 = performance.now();
+    const tokens = Array.from({ length: 50 }, (_, i) => ({
+      chain: CHAIN as `evm:${number}`,
+      address: tokenOf(i),
+      name: `Token ${i}`,
+      symbol: `T${i}`,
+      decimals: 18,
+      totalSupply: null,
+    }));
+    tokens.push({
+      chain: CHAIN,
+      address: WETH,
+      name: "Wrapped Ether",
+      symbol: "WETH",
+      decimals: 18,
+      totalSupply: null,
+    });
+    await writeBatch(db.pool, { chain: CHAIN, blocks: [], trades: [], pools: [], tokens });
+    const chunk = 10_000;
+    const plan: [number, number][] = [
+      [0, SWAPS],
+      ...Array.from({ length: OTHERS }, (_, k) => [k + 1, OTHER_SWAPS] as [number, number]),
+    ];
+    for (const [w, n] of plan) {
+      for (let from = 0; from < n; from += chunk) {
+        const walletSwaps = Array.from({ length: Math.min(chunk, n - from) }, (_, j) => swap(w, from + j));
+        await writeBatch(db.pool, {
+          chain: CHAIN,
+          blocks: [],
+          trades: [],
+          walletSwaps,
+          pools: [],
+          tokens: [],
+        });
+      }
+    }
+    await db.pool.query("analyze wallet_swaps");
+    console.log(
+      `loaded ${SWAPS + OTHERS * OTHER_SWAPS} wallet swaps (${SWAPS} on one wallet) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+
+    const service = await createQueryService({ pool: db.pool, ctx, providers: [walletProvider] });
+    const shards = createInProcessShardClient(service.api);
+    const app = createApp({
+      endpoints: [walletEndpoints],
+      shards,
+      gate: openGate,
+      ctx,
+      readiness: shardReadiness(shards),
+    });
+    const server = await listen(app);
+    try {
+      // the newest swap is the last written; 90,000 swaps deep is swap SWAPS - 90,000
+      const deep = swap(0, Math.max(0, SWAPS - 90_000));
+      const cursor = encodeWalletSwapCursor({
+        at: deep.at,
+        block: Number(deep.block),
+        seq: deep.seq,
+        txHash: deep.txHash,
+      });
+      const base = `/v1/wallet/swaps?chain=${CHAIN}&wallet=${walletOf(0)}&limit=100`;
+      const check = await fetch(`${server.url}${base}&cursor=${cursor}`);
+      const body = (await check.json()) as { data: unknown[]; meta: { hasMore: boolean } };
+      if (check.status !== 200 || body.data.length !== 100) throw new Error("deep page not served");
+      const postBody = JSON.stringify({
+        items: plan.map(([w]) => ({ chain: CHAIN, wallet: walletOf(w) })),
+        limit: 100,
+      });
+      const targets = [
+        { name: "GET /v1/wallet/swaps limit=100 first page", paths: [base] },
+        { name: "GET /v1/wallet/swaps limit=100 cursor 90,000 deep", paths: [`${base}&cursor=${cursor}`] },
+        {
+          name: "POST /v1/wallet/swaps 20 wallets limit=100",
+          paths: ["/v1/wallet/swaps"],
+          method: "POST" as const,
+          body: postBody,
+        },
+      ];
+      for (const tool of await loadGenerators()) {
+        for (const t of targets) {
+          const opts = {
+            url: server.url,
+            paths: t.paths,
+            headers: (t.method === "POST" ? { "Content-Type": "application/json" } : {}) as Record<
+              string,
+              string
+            >,
+            connections: CONNECTIONS,
+            method: t.method,
+            body: t.body,
+          };
+          await runLoad(tool, { ...opts, durationS: WARMUP_S });
+          const r = await runLoad(tool, { ...opts, durationS: DURATION_S });
+          console.log(
+            `${tool} ${t.name}: ${r.requestsPerS.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, non2xx ${r.non2xx}, errors ${r.errors}, load ${loadavg()[0]!.toFixed(2)}`,
+          );
+        }
+      }
+    } finally {
+      await server.close();
+      await service.close();
+    }
+  } finally {
+    await db.drop();
+  }
+}
+
+await main();
