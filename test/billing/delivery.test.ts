@@ -103,11 +103,11 @@ function sendAndClose(url: string, raw: string): Promise<void> {
   });
 }
 
-/** A request whose client gives up after `timeoutMs`, as a client with a timeout does. */
-function requestWithTimeout(
+/** A request whose client gives up when `giveUp` resolves, as a client with a timeout does. */
+function requestGivingUp(
   url: string,
-  opts: { method: string; secret: string; body?: unknown; timeoutMs: number },
-): Promise<"timed out" | number> {
+  opts: { method: string; secret: string; body?: unknown; giveUp: Promise<void> },
+): Promise<"gave up" | number> {
   return new Promise((resolve, reject) => {
     const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     const req = http.request(url, {
@@ -119,11 +119,10 @@ function requestWithTimeout(
           ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
           : {}),
       },
-      timeout: opts.timeoutMs,
     });
-    req.on("timeout", () => {
+    void opts.giveUp.then(() => {
       req.destroy();
-      resolve("timed out");
+      resolve("gave up");
     });
     req.on("response", (res) => {
       res.resume();
@@ -203,31 +202,37 @@ describe("billing only what was delivered", () => {
     holding = true;
     hold.reset();
     try {
+      // The clients give up once every call is inside its handler, well before any answer.
+      let timeout: () => void = () => {};
+      const giveUp = new Promise<void>((resolve) => {
+        timeout = resolve;
+      });
       const gaveUp = Promise.all([
         ...Array.from({ length: 10 }, () =>
-          requestWithTimeout(`${url}/v1/token/ohlcv`, { method: "GET", secret: a.secret, timeoutMs: 300 }),
+          requestGivingUp(`${url}/v1/token/ohlcv`, { method: "GET", secret: a.secret, giveUp }),
         ),
         ...Array.from({ length: 10 }, () =>
-          requestWithTimeout(`${url}/v1/pool`, {
+          requestGivingUp(`${url}/v1/pool`, {
             method: "POST",
             secret: a.secret,
             body: { items: ["a", "b"] },
-            timeoutMs: 300,
+            giveUp,
           }),
         ),
         // Announced 1 item, served 3: the reservation grows before the answer, and is given back.
         ...Array.from({ length: 5 }, () =>
-          requestWithTimeout(`${url}/v1/pool/expanded`, {
+          requestGivingUp(`${url}/v1/pool/expanded`, {
             method: "POST",
             secret: a.secret,
             body: { items: ["a", "b", "c"] },
-            timeoutMs: 300,
+            giveUp,
           }),
         ),
       ]);
-      expect(await gaveUp).toEqual(Array(25).fill("timed out"));
-      // The handlers are all still running: the clients left while the calls were being served.
+      for (let i = 0; i < 400 && hold.entered() < 25; i++) await sleep(25);
       expect(hold.entered()).toBe(25);
+      timeout();
+      expect(await gaveUp).toEqual(Array(25).fill("gave up"));
       // The answers come well after the clients gave up, as they do for a client with a timeout.
       await sleep(200);
     } finally {
