@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NPM_STAMP := node_modules/.install-stamp
 
-.PHONY: dev test lint format build bench crds chart install
+.PHONY: dev test lint format build bench fuzz crds chart install
 
 # `npm install` follows package-lock.json. Not `npm ci`: the lockfile cannot list the optional
 # prebuilt binaries of other platforms when the registry in use does not serve them, and
@@ -35,6 +35,10 @@ build: $(NPM_STAMP)
 ## Benchmarks: each script under bench/ prints its figures
 bench: $(NPM_STAMP)
 	@for f in bench/*.bench.ts; do echo "== $$f"; npx tsx $$f || exit 1; done
+
+## Long fuzz run over every endpoint (FUZZ_COUNT, default 100000; FUZZ_SEED): prints answers by status
+fuzz: $(NPM_STAMP)
+	npx tsx bench/apiFuzz.ts
 
 ## Regenerate the operator's TypeScript types from crds/*.yaml and copy the CRDs into the chart
 crds: $(NPM_STAMP)
