@@ -11,7 +11,7 @@ import { loadEndpointLists } from "../../services/api/src/loadEndpointLists.ts";
 import { buildOpenApi } from "../../services/api/src/openapi/buildOpenApi.ts";
 import { createInProcessShardClient } from "../../services/api/src/shards/createInProcessShardClient.ts";
 import { createQueryService } from "../../services/query/src/createQueryService.ts";
-import { createMarketProvider } from "../../services/query/src/market/createMarketProvider.ts";
+import { loadQueryProviders } from "../../services/query/src/loadQueryProviders.ts";
 import {
   buildMarketFixture,
   FX_CHAIN,
@@ -36,7 +36,7 @@ export type FuzzTarget = {
 
 /**
  * The whole API as the router mounts it (every endpoint group, the real billing gate on Redis,
- * the market queries over Postgres seeded with a small market), listening on loopback. The key's
+ * every query provider over Postgres seeded with a small market), listening on loopback. The key's
  * rate limits and credits are set high so the run exercises the endpoints, not the 429 path.
  */
 export async function startFuzzTarget(label: string): Promise<FuzzTarget> {
@@ -67,7 +67,7 @@ export async function startFuzzTarget(label: string): Promise<FuzzTarget> {
   await accounts.grantCredits(account.id, 1_000_000_000, "fuzz run");
   const key = await accounts.createKey(account.id, "fuzz");
 
-  const service = await createQueryService({ pool: db.pool, ctx, providers: [createMarketProvider()] });
+  const service = await createQueryService({ pool: db.pool, ctx, providers: await loadQueryProviders() });
   const shards = createInProcessShardClient(service.api);
   const endpoints = await loadEndpointLists({ ctx, gate });
   const app = createApp({ endpoints, shards, gate, ctx, readiness: shardReadiness(shards) });
