@@ -28,6 +28,11 @@ export async function rollbackTo(
   try {
     await client.query("begin");
     await client.query(`create temp table rb_aff (market text primary key, min_at bigint) on commit drop`);
+    const makers = await client.query<{ wallet_key: string }>(
+      "select distinct chain_id || '/' || maker as wallet_key from trades where chain_id = $1 and block > $2",
+      [chain, anc],
+    );
+    const wallets = makers.rows.map((r) => r.wallet_key);
     const del = await client.query<{ n: number }>(
       `with d as (delete from trades where chain_id = $1 and block > $2 returning market, at),
        ins as (insert into rb_aff select market, min(at) from d group by market returning 1)
@@ -91,14 +96,16 @@ export async function rollbackTo(
        where t.chain_id = $1 and t.address = b.token_address and t.best_pool is distinct from b.address`,
       [chain, tokens.rows.map((r) => r.token_address)],
     );
-    const walletSwaps = await client.query("delete from wallet_swaps where chain_id = $1 and block > $2", [
-      chain,
-      anc,
-    ]);
-    const walletTrades = await client.query("delete from wallet_trades where chain_id = $1 and block > $2", [
-      chain,
-      anc,
-    ]);
+    // Wallet rows are found by the wallets (the makers) of the removed trades: every wallet row
+    // comes from a trade of its wallet in the same batch.
+    const walletSwaps = await client.query(
+      "delete from wallet_swaps where wallet_key = any($1::text[]) and block > $2",
+      [wallets, anc],
+    );
+    const walletTrades = await client.query(
+      "delete from wallet_trades where wallet_key = any($1::text[]) and block > $2",
+      [wallets, anc],
+    );
     await client.query("delete from ingest_blocks where chain_id = $1 and number > $2", [chain, anc]);
     await client.query(
       `update ingest_checkpoints set block = $2,

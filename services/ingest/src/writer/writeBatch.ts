@@ -269,7 +269,7 @@ async function insertWalletRows(
          $6::bigint[], $7::jsonb[], $8::jsonb[], $9::jsonb[], $10::numeric[], $11::numeric[], $12::text[], $13::text[])
          as u(chain_id, wallet, tx_hash, block, seq, at, sent, received, route, volume_native, fees_native,
            router_program, router_name)
-       on conflict (wallet_key, tx_hash) do nothing`,
+       on conflict do nothing`,
       [
         rows.map((s) => s.chain),
         rows.map((s) => s.wallet),
@@ -294,7 +294,7 @@ async function insertWalletRows(
        amount_token, volume_native, price_native)
      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bool[], $7::bigint[],
        $8::int[], $9::bigint[], $10::numeric[], $11::numeric[], $12::numeric[])
-     on conflict (wallet_key, tx_hash, token_address, is_buy) do nothing`,
+     on conflict do nothing`,
     [
       events.map((e) => e.walletKey),
       events.map((e) => e.chain),
