@@ -432,7 +432,7 @@ describe("/healthz, /readyz, /metrics", () => {
     const headAt = 1_800_000_000_000;
     await db.pool.query(
       "insert into ingest_checkpoints (chain_id, block, head_block, head_at, updated_at) values ($1, $2, $3, $4, $5)",
-      ["evm:31337", 90, 100, headAt, headAt],
+      ["evm:31337", 90, 100, headAt, Date.now()],
     );
     await db.pool.query(
       "insert into ingest_blocks (chain_id, number, hash, parent_hash, at) values ($1, $2, $3, $4, $5)",
@@ -442,18 +442,49 @@ describe("/healthz, /readyz, /metrics", () => {
     expect(r.status).toBe(200);
     expect(r.body.serving).toBe(true);
     const chains = r.body.chains as { chain: string }[];
-    expect(chains.find((c) => c.chain === "evm:31337")).toEqual({
+    const local = chains.find((c) => c.chain === "evm:31337") as { headAgeMs: number };
+    expect(local).toMatchObject({
       chain: "evm:31337",
       headBlock: 100,
       indexedBlock: 90,
       lagMs: 20_000,
+      fresh: true,
     });
+    expect(local.headAgeMs).toBeGreaterThanOrEqual(0);
+    expect(local.headAgeMs).toBeLessThan(30_000);
     expect(chains.find((c) => c.chain === "solana")).toEqual({
       chain: "solana",
       headBlock: null,
       indexedBlock: null,
       lagMs: null,
+      headAgeMs: null,
+      fresh: null,
     });
+  });
+
+  it("reports a chain whose head has not moved for its freshness window as not fresh, with the reason", async () => {
+    const written = Date.now() - 61_000;
+    await db.pool.query("update ingest_checkpoints set updated_at = $2 where chain_id = $1", [
+      "evm:31337",
+      written,
+    ]);
+    try {
+      const r = await get("/readyz");
+      const local = (r.body.chains as { chain: string }[]).find((c) => c.chain === "evm:31337") as {
+        headAgeMs: number;
+        fresh: boolean;
+        reason: string;
+      };
+      // the devnet's block time is unknown (2 s): max(5 x 2 s, 30 s floor) = 30 s
+      expect(local.fresh).toBe(false);
+      expect(local.headAgeMs).toBeGreaterThanOrEqual(61_000);
+      expect(local.reason).toMatch(/^no new head written for \d+ ms \(stale after 30000 ms\)$/);
+    } finally {
+      await db.pool.query("update ingest_checkpoints set updated_at = $2 where chain_id = $1", [
+        "evm:31337",
+        Date.now(),
+      ]);
+    }
   });
 
   it("answers 503 when not serving", async () => {

@@ -9,7 +9,7 @@ const byType = (s: ReturnType<typeof nextChainStatus>) =>
 const healthy: ChainObservation = {
   migrated: true,
   availableReplicas: 1,
-  readiness: { head: 20_000_510, indexedBlock: 20_000_500, lag: 10 },
+  readiness: { head: 20_000_510, indexedBlock: 20_000_500, lag: 10, problem: null },
   backfill: { jobId: "backfill-x", startBlock: 20_000_000, blocksPerJob: 2000, state: "active" },
 };
 
@@ -67,6 +67,26 @@ describe("nextChainStatus", () => {
       "worker /readyz unreachable; backfill job backfill-x failed",
     );
     expect("head" in s).toBe(false);
+  });
+
+  it("is Degraded with the worker's reason while its steps keep failing or its head is stale, and recovers", () => {
+    const problem =
+      "the last 5 steps failed: fetch failed; no new head written for 41000 ms (stale after 30000 ms)";
+    const chain = sampleChain();
+    const s = nextChainStatus(
+      chain,
+      { ...healthy, readiness: { ...healthy.readiness!, problem } } as ChainObservation,
+      T0,
+    );
+    expect(byType(s)).toMatchObject({
+      Ready: ["False", "Degraded"],
+      Ingesting: ["False", "WorkerNotReady"],
+      Degraded: ["True", "WorkerNotReady"],
+    });
+    expect(s.conditions?.find((c) => c.type === "Degraded")?.message).toBe(`worker not ready: ${problem}`);
+    chain.status = s;
+    const back = nextChainStatus(chain, healthy, T1);
+    expect(byType(back)).toMatchObject({ Ready: ["True", "Ingesting"], Degraded: ["False", "AsExpected"] });
   });
 
   it("keeps transition times when nothing changed, so the same world yields an equal status", () => {

@@ -43,6 +43,7 @@ export function nextChainStatus(chain: Chain, seen: ChainObservation, now: strin
   else if (seen.availableReplicas < 1)
     set("Ingesting", false, "DeploymentUnavailable", "the ingest pod is not available");
   else if (readinessError) set("Ingesting", false, "WorkerUnreachable", readinessError);
+  else if (readiness?.problem) set("Ingesting", false, "WorkerNotReady", readiness.problem);
   else if (readiness?.indexedBlock == null)
     set("Ingesting", false, "NotIndexedYet", "the worker has not indexed a block yet");
   else
@@ -65,8 +66,11 @@ export function nextChainStatus(chain: Chain, seen: ChainObservation, now: strin
   const problems: string[] = [];
   if (seen.migrated && seen.availableReplicas >= 1 && readinessError)
     problems.push("worker /readyz unreachable");
+  if (seen.migrated && seen.availableReplicas >= 1 && readiness?.problem)
+    problems.push(`worker not ready: ${readiness.problem}`);
   if (b?.state === "failed") problems.push(`backfill job ${b.jobId} failed`);
-  if (problems.length > 0) set("Degraded", true, "ProblemsFound", problems.join("; "));
+  if (problems.length > 0)
+    set("Degraded", true, readiness?.problem ? "WorkerNotReady" : "ProblemsFound", problems.join("; "));
   else set("Degraded", false, "AsExpected", "no problem found");
 
   const ingesting = conditions.find((c) => c.type === "Ingesting")?.status === "True";

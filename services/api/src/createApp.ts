@@ -3,12 +3,14 @@ import { parse as parseQueryString } from "node:querystring";
 import {
   ApiError,
   type Context,
+  type DependencyMonitor,
   httpMetrics,
   InvalidParamError,
   metricsText,
   NotFoundError,
   PayloadTooLargeError,
   toApiError,
+  UnavailableError,
 } from "@tapeline/core";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import proxyaddr from "proxy-addr";
@@ -44,11 +46,19 @@ export type AppOptions = {
   publicUrl?: string;
   /** Extra routes (e.g. a gate's customer portal), mounted after the endpoints. */
   mounts?: Mount[];
+  /**
+   * The router's dependency monitor: while a critical dependency (the gate's Redis) is down,
+   * endpoints answer 503 `UNAVAILABLE` with Retry-After at once instead of each request
+   * waiting for its own timeout (a circuit breaker closed again by the monitor's next success).
+   */
+  dependencies?: DependencyMonitor;
 };
 
 const emptyQuery = z.strictObject({});
 /** Longest wait for in-flight requests at shutdown (the pod's grace period bounds it anyway). */
 const DRAIN_BOUND_MS = 15_000;
+/** Retry-After of a request refused while a critical dependency is down (the monitor's pace). */
+const DEPENDENCY_RETRY_MS = 1000;
 
 /**
  * Builds the API's Express app: every endpoint behind its strict schemas, the request gate
@@ -228,6 +238,8 @@ export function createApp(opts: AppOptions): Express {
       const query = parseQuery(def, rawQuery);
       const body = def.body ? parseBody(def.body, rawBody) : undefined;
       const items = def.batch ? countItems(def, body) : 1;
+      const down = opts.dependencies?.criticalDown();
+      if (down) throw new UnavailableError(`${down.name} is unavailable`, DEPENDENCY_RETRY_MS);
       admission = await gate.admit({ endpoint: def, headers: req.headers, ip, items });
       const result: EndpointResult = await def.handler({
         query,
@@ -252,7 +264,9 @@ export function createApp(opts: AppOptions): Express {
     } catch (raw) {
       const err = toApiError(raw);
       if (err.status >= 500 && !(raw instanceof ApiError)) {
-        logger.error({ err: raw, route: def.path }, "request failed");
+        if (err.code === "UNAVAILABLE")
+          logger.warn({ err: raw, route: def.path }, "a dependency failed the request");
+        else logger.error({ err: raw, route: def.path }, "request failed");
       }
       let headers: Record<string, string> = { ...(admission?.headers ?? {}), ...refusalHeaders(raw) };
       if (admission && !settled) {

@@ -1,10 +1,19 @@
-import { ConfigError, type Context, isMainModule, runService, serveHttp } from "@tapeline/core";
+import {
+  ConfigError,
+  type Context,
+  createDependencyMonitor,
+  type DependencyCheck,
+  isMainModule,
+  runService,
+  serveHttp,
+} from "@tapeline/core";
 import { Redis } from "ioredis";
 import { loadRouterConfig, routerWorkers } from "./config/loadRouterConfig.ts";
 import { createApp } from "./createApp.ts";
 import { createGateFromConfig } from "./gates/createGateFromConfig.ts";
 import { capConnectionsPerAddress } from "./http/capConnectionsPerAddress.ts";
-import { shardReadiness } from "./http/shardReadiness.ts";
+import { dependencyReadiness } from "./http/dependencyReadiness.ts";
+import { shardsCheck } from "./http/shardsCheck.ts";
 import { loadEndpointLists } from "./loadEndpointLists.ts";
 import { createHttpShardClient } from "./shards/createHttpShardClient.ts";
 
@@ -22,8 +31,10 @@ export * from "./gates/createGateFromConfig.ts";
 export * from "./gates/createStaticKeyGate.ts";
 export * from "./gates/GatePlugin.ts";
 export * from "./gates/loadGatePlugin.ts";
+export * from "./http/dependencyReadiness.ts";
 export * from "./http/readiness.ts";
 export * from "./http/shardReadiness.ts";
+export * from "./http/shardsCheck.ts";
 export * from "./loadEndpointLists.ts";
 export * from "./openapi/buildOpenApi.ts";
 export * from "./portal/mountPortal.ts";
@@ -40,7 +51,17 @@ export async function startRouter(ctx: Context, env: Record<string, string | und
   const config = await loadRouterConfig(env);
   let redis: Redis | null = null;
   if (config.gate && config.redisUrl) {
-    const client = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    // Bounded everywhere: a command that gets no answer fails after the command timeout, and
+    // without an offline queue a command sent while disconnected fails at once instead of
+    // piling up until Redis returns; reconnection goes on in the background.
+    const client = new Redis(config.redisUrl, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      commandTimeout: config.redisCommandTimeoutMs,
+      connectTimeout: config.redisConnectTimeoutMs,
+      enableOfflineQueue: false,
+      retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
+    });
     redis = client;
     ctx.shutdown.add("redis", async () => {
       await client.quit().catch(() => client.disconnect());
@@ -57,13 +78,28 @@ export async function startRouter(ctx: Context, env: Record<string, string | und
   const bundle = await createGateFromConfig(config.gate, { redis, ctx });
   if (bundle.close) ctx.shutdown.add("gate", bundle.close);
   const endpoints = [...(await loadEndpointLists({ ctx, gate: bundle.gate })), ...(bundle.endpoints ?? [])];
+  const shardsDependency = shardsCheck(shards, ctx.metrics);
+  const checks: DependencyCheck[] = [
+    ...(redis ? [{ name: "redis", check: () => (redis as Redis).ping(), critical: true }] : []),
+    ...(bundle.checks ?? []),
+    shardsDependency,
+  ];
+  const monitor = createDependencyMonitor({
+    checks,
+    registry: ctx.metrics,
+    intervalMs: config.readyCheckIntervalMs,
+  });
+  ctx.shutdown.add("dependency monitor", async () => monitor.close());
+  await monitor.probe();
+  const readiness = dependencyReadiness(monitor, shardsDependency, { draining: ctx.shutdown.aborted });
   const app = createApp({
     endpoints,
     shards,
     gate: bundle.gate,
     ctx,
     bodyLimitBytes: config.bodyLimitBytes,
-    readiness: shardReadiness(shards, { draining: ctx.shutdown.aborted }),
+    readiness,
+    dependencies: monitor,
     trustProxy: config.trustProxyHops,
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
     ...(bundle.mounts ? { mounts: bundle.mounts } : {}),
@@ -86,7 +122,8 @@ export async function startRouter(ctx: Context, env: Record<string, string | und
       ctx,
       demoOnly: true,
       bodyLimitBytes: config.bodyLimitBytes,
-      readiness: shardReadiness(shards, { draining: ctx.shutdown.aborted }),
+      readiness,
+      dependencies: monitor,
       trustProxy: config.trustProxyHops,
     });
     const served = await serveHttp(demo, {

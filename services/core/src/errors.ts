@@ -1,3 +1,5 @@
+import { isDependencyFailure } from "./health/isDependencyFailure.ts";
+
 /** Machine codes of the API contract, plus the few the contract leaves to us (documented in the OpenAPI). */
 export type ErrorCode =
   | "INVALID_PARAM"
@@ -127,8 +129,14 @@ export class UnavailableError extends ApiError {
   }
 }
 
-/** Maps anything thrown to an ApiError; unknown errors become a 500 that leaks no internals. */
+/**
+ * Maps anything thrown to an ApiError: a dependency that is down or stalled (see
+ * isDependencyFailure) becomes 503 `UNAVAILABLE` with Retry-After; any other unknown error a 500
+ * that leaks no internals.
+ */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (isDependencyFailure(err))
+    return new UnavailableError("a dependency is momentarily unavailable", 1000, err);
   return new ApiError("INTERNAL", 500, "internal error", { cause: err });
 }

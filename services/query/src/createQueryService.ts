@@ -1,4 +1,4 @@
-import type { QueryApi } from "@tapeline/core";
+import type { FreshnessPolicy, QueryApi } from "@tapeline/core";
 import { createMetaQueries } from "./createMetaQueries.ts";
 import type { QueryDeps, QueryProvider } from "./QueryProvider.ts";
 
@@ -16,9 +16,13 @@ export type QueryService = {
  * @throws Error when two providers define the same method.
  */
 export async function createQueryService(
-  deps: QueryDeps & { providers?: readonly QueryProvider[] },
+  deps: QueryDeps & {
+    providers?: readonly QueryProvider[];
+    /** When a chain's head counts as stale in `readiness()`. @defaultValue DEFAULT_FRESHNESS_POLICY */
+    freshness?: FreshnessPolicy;
+  },
 ): Promise<QueryService> {
-  const { providers = [], ...shared } = deps;
+  const { providers = [], freshness, ...shared } = deps;
   const api: Record<string, unknown> = {};
   const owner = new Map<string, string>();
   const closers: (() => Promise<void>)[] = [];
@@ -33,7 +37,7 @@ export async function createQueryService(
     }
   };
 
-  add("meta", createMetaQueries(shared.pool));
+  add("meta", createMetaQueries(shared.pool, freshness));
   try {
     for (const provider of providers) {
       const result = await provider.create(shared);

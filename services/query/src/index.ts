@@ -17,10 +17,17 @@ export async function startQueryPod(ctx: Context, env: Record<string, string | u
   const pool = createPgPool({
     url: config.databaseUrl,
     max: config.pgPoolMax,
+    statementTimeoutMs: config.pgStatementTimeoutMs,
+    connectTimeoutMs: config.pgConnectTimeoutMs,
     applicationName: config.shardSet ? `${config.shardSet}/${config.shardName}` : config.shardName,
   });
   ctx.shutdown.add("postgres", () => pool.end());
-  const service = await createQueryService({ pool, ctx, providers: await loadQueryProviders() });
+  const service = await createQueryService({
+    pool,
+    ctx,
+    providers: await loadQueryProviders(),
+    freshness: config.freshness,
+  });
   ctx.shutdown.add("query service", () => service.close());
   const app = createRpcApp({
     service,

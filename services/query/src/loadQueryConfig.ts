@@ -1,4 +1,4 @@
-import { createEnvReader } from "@tapeline/core";
+import { createEnvReader, type FreshnessPolicy, readFreshnessPolicy } from "@tapeline/core";
 
 /** A query pod's configuration, read once at start. */
 export type QueryConfig = {
@@ -10,6 +10,15 @@ export type QueryConfig = {
   databaseUrl: string;
   /** `PG_POOL_MAX`, default 10: connections per pod. */
   pgPoolMax: number;
+  /**
+   * `PG_STATEMENT_TIMEOUT_MS`, default 1000: bound of one statement (server side, and 500 ms more
+   * on the client for a database that stalls), so a call answers 503 instead of hanging.
+   */
+  pgStatementTimeoutMs: number;
+  /** `PG_CONNECT_TIMEOUT_MS`, default 1000: bound of getting a connection from the pool. */
+  pgConnectTimeoutMs: number;
+  /** `READY_STALE_BLOCKS`, `READY_STALE_MIN_MS`, `READY_BLOCK_TIMES`: when a chain counts as stale. */
+  freshness: FreshnessPolicy;
   /** `SHARD_NAME`, default `query`: this shard's name in the shard map (the operator sets it), for logs. */
   shardName: string;
   /** `SHARD_SET`, optional: the ShardSet the shard belongs to (the operator sets it), for logs. */
@@ -35,6 +44,9 @@ export function loadQueryConfig(env: Record<string, string | undefined> = proces
     port: r.int("PORT", 8081, 1, 65535),
     databaseUrl,
     pgPoolMax: r.int("PG_POOL_MAX", 10, 1, 1000),
+    pgStatementTimeoutMs: r.int("PG_STATEMENT_TIMEOUT_MS", 1000, 10),
+    pgConnectTimeoutMs: r.int("PG_CONNECT_TIMEOUT_MS", 1000, 10),
+    freshness: readFreshnessPolicy(r),
     shardName: r.string("SHARD_NAME", "query"),
     shardSet: r.optional("SHARD_SET"),
     bodyLimitBytes: r.int("RPC_BODY_LIMIT_BYTES", 1024 * 1024, 1024),

@@ -19,8 +19,20 @@ export type RouterConfig = {
   shardMapPath: string;
   /** `SHARD_MAP_POLL_MS`, default 2000: how often the shard map is re-read. */
   shardMapPollMs: number;
-  /** `SHARD_TIMEOUT_MS`, default 10000: bound of one call to a query shard. */
+  /**
+   * `SHARD_TIMEOUT_MS`, default 1800: bound of one call to a query shard, so a stalled shard
+   * answers 503 within 2 s.
+   */
   shardTimeoutMs: number;
+  /** `REDIS_COMMAND_TIMEOUT_MS`, default 500: bound of one Redis command of the gate (503 past it). */
+  redisCommandTimeoutMs: number;
+  /** `REDIS_CONNECT_TIMEOUT_MS`, default 1000: bound of opening a Redis connection. */
+  redisConnectTimeoutMs: number;
+  /**
+   * `READY_CHECK_INTERVAL_MS`, default 1000: how often Redis, the gate's Postgres and the query
+   * shards are checked for /readyz, `dependency_up` and failing fast while Redis is down.
+   */
+  readyCheckIntervalMs: number;
   /** `BODY_LIMIT_BYTES`, default 262144: bound of a request body (413 above). */
   bodyLimitBytes: number;
   /**
@@ -70,7 +82,10 @@ export async function loadRouterConfig(
     workers: readWorkers(r),
     shardMapPath: r.string("SHARD_MAP_PATH"),
     shardMapPollMs: r.int("SHARD_MAP_POLL_MS", 2000, 100),
-    shardTimeoutMs: r.int("SHARD_TIMEOUT_MS", 10_000, 100),
+    shardTimeoutMs: r.int("SHARD_TIMEOUT_MS", 1800, 100),
+    redisCommandTimeoutMs: r.int("REDIS_COMMAND_TIMEOUT_MS", 500, 10),
+    redisConnectTimeoutMs: r.int("REDIS_CONNECT_TIMEOUT_MS", 1000, 10),
+    readyCheckIntervalMs: r.int("READY_CHECK_INTERVAL_MS", 1000, 100),
     bodyLimitBytes: r.int("BODY_LIMIT_BYTES", 256 * 1024, 1024, 64 * 1024 * 1024),
     maxConnectionsPerAddress: r.int(
       "MAX_CONNECTIONS_PER_ADDRESS",

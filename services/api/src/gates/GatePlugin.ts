@@ -1,4 +1,4 @@
-import type { Context } from "@tapeline/core";
+import type { Context, DependencyCheck } from "@tapeline/core";
 import type { RequestHandler } from "express";
 import type { Redis } from "ioredis";
 import type { EndpointDef } from "../endpoint.ts";
@@ -14,6 +14,8 @@ export type GateBundle = {
   endpoints?: EndpointDef[][];
   /** The gate of the no-key demo listener (read endpoints, limited per client IP), when offered. */
   demoGate?: RequestGate;
+  /** Dependencies of its own the gate needs (its Postgres), watched for readiness. */
+  checks?: DependencyCheck[];
   close?: () => Promise<void>;
 };
 

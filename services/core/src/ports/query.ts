@@ -6,6 +6,12 @@ export type ChainReadiness = {
   headBlock: number | null;
   indexedBlock: number | null;
   lagMs: number | null;
+  /** Wall-clock ms since the ingest last wrote a new head (null: never). */
+  headAgeMs: number | null;
+  /** false once the head has not moved for the freshness policy's window; null before the first write. */
+  fresh: boolean | null;
+  /** Why the chain is not ready (a stale head, the worker's last error), when it is not. */
+  reason?: string;
 };
 
 /** Queries about the deployment itself (chains, readiness). */

@@ -13,15 +13,37 @@ export type PgPoolOptions = {
    * and reconnects, and a query in flight fails with its own error.
    */
   onConnectionError?: (err: Error) => void;
+  /**
+   * Bound of opening a connection and of waiting for a free one in the pool; past it the query
+   * fails ("timeout exceeded when trying to connect"). @defaultValue 5000
+   */
+  connectTimeoutMs?: number;
+  /**
+   * Server-side `statement_timeout` of every connection: Postgres cancels a statement running
+   * longer (code 57014). Unset: no bound (migrations, backfills and batch writes may run long).
+   */
+  statementTimeoutMs?: number;
+  /**
+   * Client-side bound of one query (pg `query_timeout`): covers a server or network that stalls
+   * and never answers, which `statement_timeout` cannot. The connection is dropped afterwards.
+   * @defaultValue statementTimeoutMs + 500 when that is set, otherwise no bound
+   */
+  queryTimeoutMs?: number;
 };
 
-/** A pg connection pool with the project's type parsing. */
+/** A pg connection pool with the project's type parsing and bounded waits (see PgPoolOptions). */
 export function createPgPool(opts: PgPoolOptions): pg.Pool {
+  const queryTimeout =
+    opts.queryTimeoutMs ??
+    (opts.statementTimeoutMs === undefined ? undefined : opts.statementTimeoutMs + 500);
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.max ?? 10,
     application_name: opts.applicationName ?? "tapeline",
     idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    ...(opts.statementTimeoutMs === undefined ? {} : { statement_timeout: opts.statementTimeoutMs }),
+    ...(queryTimeout === undefined ? {} : { query_timeout: queryTimeout }),
   });
   // Without listeners a dying connection's error event would crash the process; both the pool
   // (idle clients) and each client (checked out, between queries) get one.

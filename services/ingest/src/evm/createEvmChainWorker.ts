@@ -26,6 +26,7 @@ export type EvmWorkerEvent =
   | { type: "range"; from: bigint; to: bigint; head: bigint; swaps: number; inserted: number }
   | { type: "reorg"; ancestor: bigint; checkpoint: bigint; tradesDeleted: number }
   | { type: "retry"; error: string }
+  | { type: "step" }
   | { type: "stopped"; error: Error | null };
 
 export type EvmChainWorker = {
@@ -194,6 +195,7 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
       try {
         const more = await step();
         failures = 0;
+        deps.onEvent?.({ type: "step" });
         if (!more && !stopped) await sleep(cfg.pollIntervalMs);
       } catch (err) {
         if (err instanceof DeepReorgError) throw err;

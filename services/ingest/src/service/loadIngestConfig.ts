@@ -1,4 +1,10 @@
-import { type ChainId, createEnvReader, parseChainId } from "@tapeline/core";
+import {
+  type ChainId,
+  createEnvReader,
+  type FreshnessPolicy,
+  parseChainId,
+  readFreshnessPolicy,
+} from "@tapeline/core";
 import { venueDecoders } from "../evm/decoders/venueDecoders.ts";
 import type { FactoryInfo } from "../evm/factoryRegistry.ts";
 import { SOLANA_VENUES } from "../solana/solanaVenues.ts";
@@ -72,6 +78,11 @@ export type IngestConfig = {
   backfill: { bullPrefix: string; concurrency: number };
   /** `PG_POOL_MAX`, default 4: database connections. */
   pgPoolMax: number;
+  /**
+   * `READY_STALE_BLOCKS` (default 5), `READY_STALE_MIN_MS` (default 30000), `READY_BLOCK_TIMES`:
+   * /readyz answers 503 once no new head was written for max(blocks x block time, min) ms.
+   */
+  freshness: FreshnessPolicy;
   /** EVM settings; null on Solana. */
   evm: IngestEvmSettings | null;
 };
@@ -252,6 +263,7 @@ export function loadIngestConfig(env: Env = process.env): IngestConfig {
       concurrency: r.int("BACKFILL_CONCURRENCY", 1, 1, 32),
     },
     pgPoolMax: r.int("PG_POOL_MAX", 4, 2, 100),
+    freshness: readFreshnessPolicy(r),
     evm: chainOk && !isSolana ? readEvm(r, env, evmId) : null,
   };
   r.done();

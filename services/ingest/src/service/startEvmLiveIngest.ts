@@ -116,8 +116,10 @@ export async function startEvmLiveIngest(deps: {
           "reorg rolled back",
         );
       } else if (event.type === "retry") {
-        metrics.retry();
-        logger.warn({ error: event.error }, "step failed, retrying");
+        metrics.failed(event.error);
+        logger.warn({ error: event.error, failures: metrics.health().failures }, "step failed, retrying");
+      } else if (event.type === "step") {
+        metrics.succeeded();
       }
     },
   });

@@ -56,14 +56,15 @@ export async function startIngestService(
       : createMemoryBus();
   ctx.shutdown.add("bus", () => bus.close());
 
+  const metrics = createIngestMetrics(ctx.metrics, config.chain);
   const handler = createIngestHttpHandler({
     ctx,
     chain: config.chain,
-    readiness: () => readChainReadiness(pool, config.chain),
+    readiness: () =>
+      readChainReadiness(pool, config.chain, { freshness: config.freshness, health: metrics.health }),
   });
   const { port } = await serveHttp(handler, { host: config.host, port: config.port, ctx, name: "http" });
 
-  const metrics = createIngestMetrics(ctx.metrics, config.chain);
   let runner: IngestRunner;
   if (config.evm) {
     const evm = await startEvmLiveIngest({

@@ -66,6 +66,7 @@ export async function startSolanaLiveIngest(deps: {
         const until = bound < head ? bound : head;
         await worker.runUntil(until);
         failures = 0;
+        metrics.succeeded();
         const stats = worker.stats();
         if (stats.lastSlot !== null) {
           metrics.written({ head, indexed: stats.lastSlot, inserted: stats.tradesInserted - reported });
@@ -74,7 +75,7 @@ export async function startSolanaLiveIngest(deps: {
         if (until >= head && !stopping) await sleep(POLL_MS);
       } catch (err) {
         failures++;
-        metrics.retry();
+        metrics.failed((err as Error).message);
         logger.warn({ err, failures }, "solana run failed, retrying from the checkpoint");
         if (!stopping) await sleep(Math.min(10_000, 100 * 2 ** Math.min(failures, 7)));
       }
