@@ -442,7 +442,7 @@ describe("/healthz, /readyz, /metrics", () => {
     expect(r.status).toBe(200);
     expect(r.body.serving).toBe(true);
     const chains = r.body.chains as { chain: string }[];
-    const local = chains.find((c) => c.chain === "evm:31337") as { headAgeMs: number };
+    const local = chains.find((c) => c.chain === "evm:31337") as unknown as { headAgeMs: number };
     expect(local).toMatchObject({
       chain: "evm:31337",
       headBlock: 100,
@@ -470,7 +470,9 @@ describe("/healthz, /readyz, /metrics", () => {
     ]);
     try {
       const r = await get("/readyz");
-      const local = (r.body.chains as { chain: string }[]).find((c) => c.chain === "evm:31337") as {
+      const local = (r.body.chains as { chain: string }[]).find(
+        (c) => c.chain === "evm:31337",
+      ) as unknown as {
         headAgeMs: number;
         fresh: boolean;
         reason: string;

@@ -63,6 +63,16 @@ export async function startRouter(ctx: Context, env: Record<string, string | und
       retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
     });
     redis = client;
+    // Connection errors are reported once per outage (the monitor's dependency_up tells the rest);
+    // without a listener ioredis would print every reconnection failure.
+    let reported = false;
+    client.on("error", (err: Error) => {
+      if (!reported) ctx.logger.warn({ err }, "redis connection failed; reconnecting");
+      reported = true;
+    });
+    client.on("ready", () => {
+      reported = false;
+    });
     ctx.shutdown.add("redis", async () => {
       await client.quit().catch(() => client.disconnect());
     });

@@ -11,11 +11,11 @@ export type QueryConfig = {
   /** `PG_POOL_MAX`, default 10: connections per pod. */
   pgPoolMax: number;
   /**
-   * `PG_STATEMENT_TIMEOUT_MS`, default 1000: bound of one statement (server side, and 500 ms more
+   * `PG_STATEMENT_TIMEOUT_MS`, default 800: bound of one statement (server side, and 200 ms more
    * on the client for a database that stalls), so a call answers 503 instead of hanging.
    */
   pgStatementTimeoutMs: number;
-  /** `PG_CONNECT_TIMEOUT_MS`, default 1000: bound of getting a connection from the pool. */
+  /** `PG_CONNECT_TIMEOUT_MS`, default 500: bound of getting a connection from the pool. */
   pgConnectTimeoutMs: number;
   /** `READY_STALE_BLOCKS`, `READY_STALE_MIN_MS`, `READY_BLOCK_TIMES`: when a chain counts as stale. */
   freshness: FreshnessPolicy;
@@ -44,8 +44,8 @@ export function loadQueryConfig(env: Record<string, string | undefined> = proces
     port: r.int("PORT", 8081, 1, 65535),
     databaseUrl,
     pgPoolMax: r.int("PG_POOL_MAX", 10, 1, 1000),
-    pgStatementTimeoutMs: r.int("PG_STATEMENT_TIMEOUT_MS", 1000, 10),
-    pgConnectTimeoutMs: r.int("PG_CONNECT_TIMEOUT_MS", 1000, 10),
+    pgStatementTimeoutMs: r.int("PG_STATEMENT_TIMEOUT_MS", 800, 10),
+    pgConnectTimeoutMs: r.int("PG_CONNECT_TIMEOUT_MS", 500, 10),
     freshness: readFreshnessPolicy(r),
     shardName: r.string("SHARD_NAME", "query"),
     shardSet: r.optional("SHARD_SET"),

@@ -15,7 +15,7 @@ export type BillingPluginConfig = {
    * Postgres (key lookups, usage reads); a stalled database answers 503 instead of hanging.
    */
   pgStatementTimeoutMs: number;
-  /** `BILLING_PG_CONNECT_TIMEOUT_MS`, default 1000: bound of getting a connection. */
+  /** `BILLING_PG_CONNECT_TIMEOUT_MS`, default 500: bound of getting a connection. */
   pgConnectTimeoutMs: number;
 };
 
@@ -38,7 +38,7 @@ export const gatePlugin: GatePlugin<BillingPluginConfig> = {
     const r = createEnvReader(env);
     const databaseUrl = r.string("DATABASE_URL");
     const pgStatementTimeoutMs = r.int("BILLING_PG_STATEMENT_TIMEOUT_MS", 1000, 10);
-    const pgConnectTimeoutMs = r.int("BILLING_PG_CONNECT_TIMEOUT_MS", 1000, 10);
+    const pgConnectTimeoutMs = r.int("BILLING_PG_CONNECT_TIMEOUT_MS", 500, 10);
     problems.push(...r.problems.map((p) => `${p} (billing keeps accounts, keys and usage in Postgres)`));
     if (problems.length > 0 || !billing) throw new ConfigError(problems);
     return { billing, databaseUrl, pgStatementTimeoutMs, pgConnectTimeoutMs };

@@ -20,7 +20,7 @@ export type RouterConfig = {
   /** `SHARD_MAP_POLL_MS`, default 2000: how often the shard map is re-read. */
   shardMapPollMs: number;
   /**
-   * `SHARD_TIMEOUT_MS`, default 1800: bound of one call to a query shard, so a stalled shard
+   * `SHARD_TIMEOUT_MS`, default 1200: bound of one call to a query shard, so a stalled shard
    * answers 503 within 2 s.
    */
   shardTimeoutMs: number;
@@ -82,7 +82,7 @@ export async function loadRouterConfig(
     workers: readWorkers(r),
     shardMapPath: r.string("SHARD_MAP_PATH"),
     shardMapPollMs: r.int("SHARD_MAP_POLL_MS", 2000, 100),
-    shardTimeoutMs: r.int("SHARD_TIMEOUT_MS", 1800, 100),
+    shardTimeoutMs: r.int("SHARD_TIMEOUT_MS", 1200, 100),
     redisCommandTimeoutMs: r.int("REDIS_COMMAND_TIMEOUT_MS", 500, 10),
     redisConnectTimeoutMs: r.int("REDIS_CONNECT_TIMEOUT_MS", 1000, 10),
     readyCheckIntervalMs: r.int("READY_CHECK_INTERVAL_MS", 1000, 100),

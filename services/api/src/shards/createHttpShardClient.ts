@@ -26,7 +26,7 @@ export type HttpShardClientOptions = {
   /** The shard-map JSON file (a mounted ConfigMap key). */
   mapPath: string;
   ctx: Context;
-  /** Per-call bound; a shard that does not answer in time is unavailable. @defaultValue 1800 */
+  /** Per-call bound; a shard that does not answer in time is unavailable. @defaultValue 1200 */
   timeoutMs?: number;
   /** How often the map file is re-read; 0 disables polling (call `reload`). @defaultValue 2000 */
   pollMs?: number;
@@ -69,7 +69,7 @@ type Answer = { status: number; body: Buffer; headers: http.IncomingHttpHeaders 
  * @throws Error when the map file is missing or invalid at start.
  */
 export async function createHttpShardClient(opts: HttpShardClientOptions): Promise<HttpShardClient> {
-  const timeoutMs = opts.timeoutMs ?? 1800;
+  const timeoutMs = opts.timeoutMs ?? 1200;
   const retryAfterMs = opts.retryAfterMs ?? 1000;
   const logger = opts.ctx.logger.child({ component: "shard-client" });
   const calls = metric(

@@ -26,7 +26,7 @@ export type PgPoolOptions = {
   /**
    * Client-side bound of one query (pg `query_timeout`): covers a server or network that stalls
    * and never answers, which `statement_timeout` cannot. The connection is dropped afterwards.
-   * @defaultValue statementTimeoutMs + 500 when that is set, otherwise no bound
+   * @defaultValue statementTimeoutMs + 200 when that is set, otherwise no bound
    */
   queryTimeoutMs?: number;
 };
@@ -35,7 +35,7 @@ export type PgPoolOptions = {
 export function createPgPool(opts: PgPoolOptions): pg.Pool {
   const queryTimeout =
     opts.queryTimeoutMs ??
-    (opts.statementTimeoutMs === undefined ? undefined : opts.statementTimeoutMs + 500);
+    (opts.statementTimeoutMs === undefined ? undefined : opts.statementTimeoutMs + 200);
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.max ?? 10,
