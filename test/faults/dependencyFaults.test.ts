@@ -40,7 +40,7 @@ import { createTcpProxy, type TcpProxy, type TcpProxyMode } from "./createTcpPro
  * the query pod, the worker and the load share this process, so the bounds asserted leave room.
  */
 const BOUND_MS = 3000;
-const RECOVERY_BOUND_MS = 10_000;
+const RECOVERY_BOUND_MS = 15_000;
 const CHAIN = "evm:31337";
 /** The devnet mines a block a second; stale after 3 s without a new head. */
 const FRESHNESS = { READY_BLOCK_TIMES: `${CHAIN}=1000`, READY_STALE_BLOCKS: "3", READY_STALE_MIN_MS: "3000" };
@@ -277,12 +277,15 @@ describe("dependency faults under load", () => {
       const during = seen.slice(from);
       await proxy.setMode("forward");
       const t1 = performance.now();
-      const readyAgain = await waitUntil(async () => (await ready()).status === 200, 10_000);
+      const readyAgain = await waitUntil(
+        async () => (await ready()).status === 200,
+        RECOVERY_BOUND_MS + 5_000,
+      );
       await waitUntil(async () => {
         const [b, f] = await Promise.all([call(BILLABLE), call(FREE)]);
         seen.push(b, f);
         return b.status === 200 && f.status === 200;
-      }, 10_000);
+      }, RECOVERY_BOUND_MS + 5_000);
       const servedAgain = Math.round(performance.now() - t1);
       return {
         during,
@@ -310,7 +313,7 @@ describe("dependency faults under load", () => {
       expect(r.figures.timeToReadinessFalse).toBeLessThan(10_000);
       expect(r.figures.timeToReadinessTrue).toBeLessThan(RECOVERY_BOUND_MS);
     }
-  }, 90_000);
+  }, 150_000);
 
   it("Postgres stalled and refusing: 503 UNAVAILABLE within the bound, readiness false, then recovery", async () => {
     for (const mode of ["stall", "refuse"] as const) {
@@ -319,7 +322,7 @@ describe("dependency faults under load", () => {
       expect(r.figures.timeToReadinessFalse).toBeLessThan(10_000);
       expect(r.figures.timeToReadinessTrue).toBeLessThan(RECOVERY_BOUND_MS);
     }
-  }, 60_000);
+  }, 100_000);
 
   it("a stalled node makes its chain not fresh in the router's /readyz and the worker's, and fresh again when it moves", async () => {
     await nodeProxy.setMode("stall");
