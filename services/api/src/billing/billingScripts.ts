@@ -8,6 +8,7 @@
  *
  * Redis layout under the prefix P:
  * - `P key:<sha256>`   hash: id, acct, rpm, burst, g:<group>  (or `revoked`=1 tombstone)
+ * - `P keys:complete`  set once every active key's record is in Redis: a missing record is then an invalid key
  * - `P acct:<id>`      hash: loaded, state, susp, plan, free, cap, pm
  * - `P m:<id>:<YYYY-MM>` hash: used, paid, req (month counters)
  * - `P rl:<keyId>`     hash: GCRA theoretical arrival times m, b, i, g:<group>
@@ -424,6 +425,17 @@ return 1
  */
 export const LOAD_KEY_LUA = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV))
+return 1
+`;
+
+/**
+ * Rewrites a key record (new limits) unless a revocation tombstone is there, so a limits change
+ * racing a revocation cannot bring the key back. KEYS[1]: key record; ARGV: field/value pairs.
+ */
+export const REFRESH_KEY_LUA = `
+if redis.call('HEXISTS', KEYS[1], 'revoked') == 1 then return 0 end
+redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], unpack(ARGV))
 return 1
 `;

@@ -441,7 +441,7 @@ export function createAccountService(deps: { pg: pg.Pool; store: BillingStore })
         [keyId, accountId, limits.ratePerMinute, limits.burstPerSecond, limits.groupCaps],
       );
       if (!rows[0]) throw new NotFoundError("unknown key", { keyId });
-      await store.dropKeyRecord(rows[0].secret_hash);
+      await store.refreshKeyRecord(rows[0].secret_hash, keyId, accountId, limits);
     },
 
     /** Opens a portal session; the token goes in a cookie, only its hash is stored. */

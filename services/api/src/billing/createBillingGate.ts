@@ -14,6 +14,7 @@ import { Counter } from "prom-client";
 import type { Caller } from "../endpoint.ts";
 import type { Admission, GateInput, RequestGate } from "../gate.ts";
 import { type AdmitReply, type BillingStore, createBillingStore } from "./createBillingStore.ts";
+import { createInvalidKeyThrottle } from "./createInvalidKeyThrottle.ts";
 import { createSettleBatcher } from "./createSettleBatcher.ts";
 import { createUsageFlusher, type UsageFlusher } from "./createUsageFlusher.ts";
 import { creditCost } from "./creditCost.ts";
@@ -206,6 +207,32 @@ export function createBillingGate(deps: {
     c.inc();
   }
   const background = createSettleBatcher({ store, logger: deps.ctx.logger });
+  const throttle = createInvalidKeyThrottle();
+
+  /**
+   * The key's hash, after the invalid-key throttle of the client address: an address that sent
+   * too many refused keys gets 429 before any store is asked (a key that passed lately excepted).
+   */
+  function throttledKeyHash(raw: string | undefined, ip: string): string {
+    const value = raw?.trim() ?? "";
+    const hash = KEY_SECRET_PATTERN.test(value) ? hashKeySecret(value) : null;
+    const wait = throttle.waitMs(ip, hash);
+    if (wait > 0 && value !== "") {
+      countDecision("invalid_key_throttled");
+      throw new RateLimitedError(
+        `too many invalid API keys from this address; retry after ${wait} ms`,
+        wait,
+        { scope: "ip", reason: "invalid_keys" },
+      );
+    }
+    if (hash !== null) return hash;
+    try {
+      return keyHashOf(raw);
+    } catch (err) {
+      if (value !== "") throttle.failed(ip);
+      throw err;
+    }
+  }
 
   async function openStream(rawKey: string | undefined): Promise<StreamBilling> {
     const keyHash = keyHashOf(rawKey);
@@ -264,7 +291,8 @@ export function createBillingGate(deps: {
     },
 
     async admit(input: GateInput): Promise<Admission> {
-      const keyHash = keyHashOf(headerValue(input.headers.authorization));
+      const raw = headerValue(input.headers.authorization);
+      const keyHash = throttledKeyHash(raw, input.ip);
       const { endpoint } = input;
       const items = Math.max(1, input.items);
       const billable = endpoint.credits.kind !== "free" && endpoint.credits.amount > 0;
@@ -285,7 +313,11 @@ export function createBillingGate(deps: {
         skipRate: false,
       });
       countDecision(r.outcome);
-      if (r.outcome === "invalid") throw refusal(r, {});
+      if (r.outcome === "invalid") {
+        throttle.failed(input.ip);
+        throw refusal(r, {});
+      }
+      throttle.passed(keyHash);
       const headers = rateHeaders(r);
       if (r.outcome !== "ok") throw refusal(r, headers);
       if (billable) headers["X-Credits-Remaining"] = String(r.creditsRemaining);

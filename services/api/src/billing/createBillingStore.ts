@@ -6,6 +6,7 @@ import {
   LOAD_ACCOUNT_LUA,
   LOAD_KEY_LUA,
   READ_LIVE_USAGE_LUA,
+  REFRESH_KEY_LUA,
   SETTLE_BATCH_LUA,
   SETTLE_LUA,
   SWEEP_LUA,
@@ -120,8 +121,6 @@ type AccountRow = {
   credits_left: string;
 };
 
-/** How long an unknown or revoked key hash is remembered, so floods of bad keys skip Postgres. */
-const NEGATIVE_TTL_SECONDS = 60;
 /** How long a revoked hash is refused from Redis alone; after that Postgres says the same. */
 const REVOKED_TTL_SECONDS = 86_400;
 
@@ -144,6 +143,8 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
   const readLiveScript = createScript(redis, READ_LIVE_USAGE_LUA);
   const loadAccountScript = createScript(redis, LOAD_ACCOUNT_LUA);
   const loadKeyScript = createScript(redis, LOAD_KEY_LUA);
+  const refreshKeyScript = createScript(redis, REFRESH_KEY_LUA);
+  const keysComplete = `${P}keys:complete`;
   const keyRecord = (hash: string) => `${P}key:${hash}`;
   const acctKey = (id: string) => `${P}acct:${id}`;
   const monthKey = (id: string, month: string) => `${P}m:${id}:${month}`;
@@ -167,9 +168,49 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
     return p;
   }
 
-  /** Loads a key from Postgres into Redis; false (and a short tombstone) when unknown or revoked. */
-  function loadKey(hash: string): Promise<boolean> {
+  /**
+   * A key whose record is not in Redis: invalid at once when every active key is known to be there,
+   * else loaded from Postgres (false when unknown or revoked), and every key loaded meanwhile.
+   */
+  async function loadKey(hash: string): Promise<boolean> {
+    if ((await redis.exists(keysComplete)) === 1) return false;
+    void loadAllKeys().catch(() => {});
     return singleFlight(`key:${hash}`, () => loadKeyNow(hash));
+  }
+
+  /**
+   * Puts every active key's record into Redis (records and tombstones already there win) and then
+   * marks the set complete, so an unknown key costs no Postgres query and writes nothing. Keys
+   * created meanwhile are cached by their creation; a Redis that lost its data lost the mark too.
+   */
+  function loadAllKeys(): Promise<boolean> {
+    return singleFlight("keys:all", async () => {
+      const { rows } = await pg.query<{
+        id: string;
+        account_id: string;
+        secret_hash: string;
+        rate_per_minute: number | null;
+        burst_per_second: number | null;
+        group_caps: Record<string, number> | null;
+      }>(
+        `select id, account_id, secret_hash, rate_per_minute, burst_per_second, group_caps
+           from api_keys where revoked_at is null`,
+      );
+      await Promise.all(
+        rows.map((row) =>
+          loadKeyScript(
+            [keyRecord(row.secret_hash)],
+            keyFields(row.id, row.account_id, {
+              ratePerMinute: row.rate_per_minute,
+              burstPerSecond: row.burst_per_second,
+              groupCaps: row.group_caps,
+            }),
+          ),
+        ),
+      );
+      await redis.set(keysComplete, "1");
+      return true;
+    });
   }
 
   async function loadKeyNow(hash: string): Promise<boolean> {
@@ -185,12 +226,13 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
       [hash],
     );
     const row = rows[0];
-    if (!row || row.revoked_at !== null) {
+    if (!row) return false;
+    if (row.revoked_at !== null) {
       await redis
         .multi()
         .del(keyRecord(hash))
         .hset(keyRecord(hash), "revoked", "1")
-        .expire(keyRecord(hash), NEGATIVE_TTL_SECONDS)
+        .expire(keyRecord(hash), REVOKED_TTL_SECONDS)
         .exec();
       return false;
     }
@@ -269,6 +311,7 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
     redis,
     pg,
     ensureAccountLoaded,
+    loadAllKeys,
 
     /** One admit decision; loads a cold key or account from Postgres and decides again. */
     async admit(args: AdmitArgs): Promise<AdmitReply> {
@@ -382,9 +425,9 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
         .exec();
     },
 
-    /** Forgets a cached key record so its next use reloads it (after a limits change). */
-    async dropKeyRecord(hash: string): Promise<void> {
-      await redis.del(keyRecord(hash));
+    /** Rewrites a key's cached record after a limits change (a revoked key stays revoked). */
+    async refreshKeyRecord(hash: string, id: string, accountId: string, limits: KeyLimits): Promise<void> {
+      await refreshKeyScript([keyRecord(hash)], keyFields(id, accountId, limits));
     },
 
     /**
