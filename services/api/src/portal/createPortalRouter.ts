@@ -8,6 +8,7 @@ import type { BillingStore } from "../billing/createBillingStore.ts";
 import { createScript } from "../billing/createScript.ts";
 import { monthStart } from "../billing/monthStart.ts";
 import { readUsageTotals, USAGE_BUCKET_MS } from "../billing/readUsageTotals.ts";
+import { integerText } from "../schema/integerText.ts";
 import { PORTAL_CSS, PORTAL_HTML, PORTAL_JS } from "./portalAssets.ts";
 
 /** What the portal needs: accounts and keys, the billing store (live figures), and a logger. */
@@ -27,7 +28,7 @@ const spendCap = z.strictObject({ spendCapUsd: z.union([z.string(), z.number()])
 const paymentMethod = z.strictObject({ token: z.string().max(512).nullable().default(null) });
 const history = z.strictObject({
   bucket: z.enum(["15m", "1h", "6h", "1d"]).default("1h"),
-  points: z.coerce.number().int().min(1).max(1000).default(24),
+  points: integerText().pipe(z.number().int().min(1).max(1000)).default(24),
 });
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
