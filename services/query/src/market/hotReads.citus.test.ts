@@ -15,7 +15,7 @@ import {
 const onCitus = testDatabaseTarget() === "citus";
 const title = onCitus
   ? "hot reads on Citus plan as single-shard router queries"
-  : "hot reads on Citus: skipped, the citus extension is not installed (README: Testing on Citus)";
+  : "Citus suites (migrations, market conformance, EVM ingest, hot read plans) skipped: the citus extension is not installed (README: Testing on Citus)";
 
 type PlanNode = { [k: string]: unknown; Plans?: PlanNode[] };
 type CitusScan = { tasks: number; subplans: number };
