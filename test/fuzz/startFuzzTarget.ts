@@ -11,7 +11,6 @@ import { loadEndpointLists } from "../../services/api/src/loadEndpointLists.ts";
 import { buildOpenApi } from "../../services/api/src/openapi/buildOpenApi.ts";
 import { createInProcessShardClient } from "../../services/api/src/shards/createInProcessShardClient.ts";
 import { createQueryService } from "../../services/query/src/createQueryService.ts";
-import { loadQueryProviders } from "../../services/query/src/loadQueryProviders.ts";
 import {
   buildMarketFixture,
   FX_CHAIN,
@@ -20,6 +19,7 @@ import {
   FX_POOL2,
   FX_TOKEN,
 } from "../../services/query/src/market/testing/buildMarketFixture.ts";
+import { queryProviders } from "../../services/query/src/queryProviders.ts";
 import { listen } from "../api/listen.ts";
 import type { FuzzHints } from "./requestArbitrary.ts";
 
@@ -67,7 +67,7 @@ export async function startFuzzTarget(label: string): Promise<FuzzTarget> {
   await accounts.grantCredits(account.id, 1_000_000_000, "fuzz run");
   const key = await accounts.createKey(account.id, "fuzz");
 
-  const service = await createQueryService({ pool: db.pool, ctx, providers: await loadQueryProviders() });
+  const service = await createQueryService({ pool: db.pool, ctx, providers: queryProviders });
   const shards = createInProcessShardClient(service.api);
   const endpoints = await loadEndpointLists({ ctx, gate });
   const app = createApp({ endpoints, shards, gate, ctx, readiness: shardReadiness(shards) });

@@ -11,7 +11,7 @@ import {
   runService,
   startEmbeddedPostgres,
 } from "@tapeline/core";
-import { loadQueryProviders } from "@tapeline/query";
+import { queryProviders } from "@tapeline/query";
 import { createLocalEvmComponent } from "./dev/createLocalEvmComponent.ts";
 import { startDevStack } from "./dev/startDevStack.ts";
 
@@ -61,7 +61,7 @@ async function main(ctx: Context): Promise<void> {
     apiKey,
     bus: createMemoryBus(),
     queue: createMemoryQueue({ logger: ctx.logger }),
-    providers: await loadQueryProviders(),
+    providers: queryProviders,
   });
   process.stdout.write(
     `\nTapeline dev stack serving ${url}\n` +

@@ -10,8 +10,8 @@ export type QueryProviderResult = { methods: Partial<QueryApi>; close?: () => Pr
 /**
  * A named group of query methods (meta, market, ...). Providers are merged into one QueryApi;
  * two providers defining the same method is a startup error. A folder of services/query/src
- * plugs one in by exporting `provider: QueryProvider` from `<folder>/provider.ts`
- * (see `loadQueryProviders`).
+ * plugs one in by exporting `provider: QueryProvider` from `<folder>/provider.ts`, listed in
+ * `queryProviders`.
  */
 export type QueryProvider = {
   name: string;

@@ -2,14 +2,14 @@ import { type Context, createPgPool, isMainModule, runService, serveHttp } from 
 import { createQueryService } from "./createQueryService.ts";
 import { createRpcApp } from "./createRpcApp.ts";
 import { loadQueryConfig } from "./loadQueryConfig.ts";
-import { loadQueryProviders } from "./loadQueryProviders.ts";
+import { queryProviders } from "./queryProviders.ts";
 
 export * from "./createMetaQueries.ts";
 export * from "./createQueryService.ts";
 export * from "./createRpcApp.ts";
 export * from "./loadQueryConfig.ts";
-export * from "./loadQueryProviders.ts";
 export * from "./QueryProvider.ts";
+export * from "./queryProviders.ts";
 
 /** A query pod: the shard's QueryApi over Postgres, served as `POST /rpc/<method>`. */
 export async function startQueryPod(ctx: Context, env: Record<string, string | undefined> = process.env) {
@@ -25,7 +25,7 @@ export async function startQueryPod(ctx: Context, env: Record<string, string | u
   const service = await createQueryService({
     pool,
     ctx,
-    providers: await loadQueryProviders(),
+    providers: queryProviders,
     freshness: config.freshness,
   });
   ctx.shutdown.add("query service", () => service.close());

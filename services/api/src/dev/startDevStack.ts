@@ -39,7 +39,7 @@ export type DevStackOptions = {
   /** Started in order after migrations and seeding; stopped in reverse order. */
   components?: DevComponent[];
   /** Query providers (the market read API); the in-process query service merges them. */
-  providers?: QueryProvider[];
+  providers?: readonly QueryProvider[];
   /** Endpoint lists; default: every group of src/endpoints. */
   endpoints?: EndpointDef[][];
 };
