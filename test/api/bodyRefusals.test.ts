@@ -1,18 +1,13 @@
 import http from "node:http";
 import net from "node:net";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
-import { createContext } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../services/api/src/createApp.ts";
 import { marketEndpoints } from "../../services/api/src/endpoints/market/endpoints.ts";
 import { createStaticKeyGate } from "../../services/api/src/gates/createStaticKeyGate.ts";
 import { capConnectionsPerAddress } from "../../services/api/src/http/capConnectionsPerAddress.ts";
-import { shardReadiness } from "../../services/api/src/http/shardReadiness.ts";
-import { createInProcessShardClient } from "../../services/api/src/shards/createInProcessShardClient.ts";
-import { createQueryService } from "../../services/query/src/createQueryService.ts";
 import { createMarketProvider } from "../../services/query/src/market/createMarketProvider.ts";
-import { listen } from "./listen.ts";
+import { serveApi } from "./serveApi.ts";
 
 /**
  * Bodies refused by what the client declared, before a handler or the gate runs: an encoding
@@ -30,24 +25,16 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const ctx = createContext({ name: "body-refusals", level: "silent" });
-  const service = await createQueryService({ pool: db.pool, ctx, providers: [createMarketProvider()] });
-  const shards = createInProcessShardClient(service.api);
-  const app = createApp({
+  const api = await serveApi({
+    pool: db.pool,
+    name: "body-refusals",
+    providers: [createMarketProvider()],
     endpoints: [marketEndpoints],
-    shards,
-    gate: createStaticKeyGate([KEY]),
-    ctx,
-    bodyLimitBytes: BODY_LIMIT,
-    readiness: shardReadiness(shards),
+    app: { gate: createStaticKeyGate([KEY]), bodyLimitBytes: BODY_LIMIT },
   });
-  const server = await listen(app);
-  url = server.url;
+  url = api.url;
   port = Number(new URL(url).port);
-  close = async () => {
-    await server.close();
-    await service.close();
-  };
+  close = api.close;
 });
 
 afterAll(async () => {

@@ -1,18 +1,13 @@
-import { createContext, formatUnits, type WalletSwapRecord } from "@tapeline/core";
+import { formatUnits, type WalletSwapRecord } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../services/api/src/createApp.ts";
 import { walletEndpoints } from "../../services/api/src/endpoints/wallet/endpoints.ts";
-import { openGate } from "../../services/api/src/gate.ts";
-import { shardReadiness } from "../../services/api/src/http/shardReadiness.ts";
-import { createInProcessShardClient } from "../../services/api/src/shards/createInProcessShardClient.ts";
 import { decodeSolanaTransaction } from "../../services/ingest/src/solana/decodeSolanaTransaction.ts";
 import type { IngestBatch } from "../../services/ingest/src/writer/IngestBatch.ts";
 import { writeBatch } from "../../services/ingest/src/writer/writeBatch.ts";
-import { createQueryService } from "../../services/query/src/createQueryService.ts";
 import { createMarketProvider } from "../../services/query/src/market/createMarketProvider.ts";
 import { provider as walletProvider } from "../../services/query/src/wallet/provider.ts";
-import { listen } from "../api/listen.ts";
+import { serveApi } from "../api/serveApi.ts";
 import { recordedDecimals, walletNetFlow } from "./fixtureData.ts";
 import { fixtureSwapCases } from "./fixtureSwapLegs.ts";
 
@@ -76,26 +71,14 @@ beforeAll(async () => {
     })),
   };
   await writeBatch(db.pool, batch);
-  const ctx = createContext({ name: "wallet-history", level: "silent" });
-  const service = await createQueryService({
+  const api = await serveApi({
     pool: db.pool,
-    ctx,
+    name: "wallet-history",
     providers: [createMarketProvider(), walletProvider],
-  });
-  const shards = createInProcessShardClient(service.api);
-  const app = createApp({
     endpoints: [walletEndpoints],
-    shards,
-    gate: openGate,
-    ctx,
-    readiness: shardReadiness(shards),
   });
-  const server = await listen(app);
-  url = server.url;
-  close = async () => {
-    await server.close();
-    await service.close();
-  };
+  url = api.url;
+  close = api.close;
 });
 
 afterAll(async () => {

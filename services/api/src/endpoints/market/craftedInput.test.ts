@@ -1,9 +1,7 @@
-import { createContext } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { writeBatch } from "@tapeline/ingest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listen } from "../../../../../test/api/listen.ts";
-import { createQueryService } from "../../../../query/src/createQueryService.ts";
+import { serveApi } from "../../../../../test/api/serveApi.ts";
 import { createMarketProvider } from "../../../../query/src/market/createMarketProvider.ts";
 import {
   buildMarketFixture,
@@ -11,10 +9,7 @@ import {
   FX_POOL,
   FX_TOKEN,
 } from "../../../../query/src/market/testing/buildMarketFixture.ts";
-import { createApp } from "../../createApp.ts";
 import type { RequestGate } from "../../gate.ts";
-import { shardReadiness } from "../../http/shardReadiness.ts";
-import { createInProcessShardClient } from "../../shards/createInProcessShardClient.ts";
 import { endpoints as metaEndpoints } from "../meta/endpoints.ts";
 import { marketEndpoints } from "./endpoints.ts";
 
@@ -58,22 +53,15 @@ beforeAll(async () => {
     pools: f.pools,
     tokens: f.tokens,
   });
-  const ctx = createContext({ name: "crafted-input", level: "silent" });
-  const service = await createQueryService({ pool: db.pool, ctx, providers: [createMarketProvider()] });
-  const shards = createInProcessShardClient(service.api);
-  const app = createApp({
+  const api = await serveApi({
+    pool: db.pool,
+    name: "crafted-input",
+    providers: [createMarketProvider()],
     endpoints: [metaEndpoints, marketEndpoints],
-    shards,
-    gate: recordingGate,
-    ctx,
-    readiness: shardReadiness(shards),
+    app: { gate: recordingGate },
   });
-  const server = await listen(app);
-  url = server.url;
-  close = async () => {
-    await server.close();
-    await service.close();
-  };
+  url = api.url;
+  close = api.close;
 });
 
 afterAll(async () => {

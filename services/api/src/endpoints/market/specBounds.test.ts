@@ -1,13 +1,7 @@
-import { createContext } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen } from "../../../../../test/api/listen.ts";
-import { createQueryService } from "../../../../query/src/createQueryService.ts";
+import { serveApi } from "../../../../../test/api/serveApi.ts";
 import { createMarketProvider } from "../../../../query/src/market/createMarketProvider.ts";
-import { createApp } from "../../createApp.ts";
-import { openGate } from "../../gate.ts";
-import { shardReadiness } from "../../http/shardReadiness.ts";
-import { createInProcessShardClient } from "../../shards/createInProcessShardClient.ts";
 import { endpoints as metaEndpoints } from "../meta/endpoints.ts";
 import { marketEndpoints } from "./endpoints.ts";
 
@@ -30,22 +24,14 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const ctx = createContext({ name: "spec-bounds", level: "silent" });
-  const service = await createQueryService({ pool: db.pool, ctx, providers: [createMarketProvider()] });
-  const shards = createInProcessShardClient(service.api);
-  const app = createApp({
+  const api = await serveApi({
+    pool: db.pool,
+    name: "spec-bounds",
+    providers: [createMarketProvider()],
     endpoints: [metaEndpoints, marketEndpoints],
-    shards,
-    gate: openGate,
-    ctx,
-    readiness: shardReadiness(shards),
   });
-  const server = await listen(app);
-  url = server.url;
-  close = async () => {
-    await server.close();
-    await service.close();
-  };
+  url = api.url;
+  close = api.close;
 });
 
 afterAll(async () => {

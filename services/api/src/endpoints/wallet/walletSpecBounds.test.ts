@@ -1,15 +1,10 @@
-import { createContext, type TokenRecord, type TradeRecord, type WalletSwapRecord } from "@tapeline/core";
+import type { TokenRecord, TradeRecord, WalletSwapRecord } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen } from "../../../../../test/api/listen.ts";
+import { serveApi } from "../../../../../test/api/serveApi.ts";
 import { writeBatch } from "../../../../ingest/src/writer/writeBatch.ts";
-import { createQueryService } from "../../../../query/src/createQueryService.ts";
 import { provider as walletProvider } from "../../../../query/src/wallet/provider.ts";
-import { createApp } from "../../createApp.ts";
-import { openGate } from "../../gate.ts";
-import { shardReadiness } from "../../http/shardReadiness.ts";
 import type { ShardClient } from "../../shardClient.ts";
-import { createInProcessShardClient } from "../../shards/createInProcessShardClient.ts";
 import { walletEndpoints } from "./endpoints.ts";
 import { postWalletSwaps } from "./postWalletSwaps.ts";
 
@@ -123,22 +118,15 @@ beforeAll(async () => {
     pools: [],
     tokens: [],
   });
-  const ctx = createContext({ name: "wallet-spec-bounds", level: "silent" });
-  const service = await createQueryService({ pool: db.pool, ctx, providers: [walletProvider] });
-  shards = createInProcessShardClient(service.api);
-  const app = createApp({
+  const api = await serveApi({
+    pool: db.pool,
+    name: "wallet-spec-bounds",
+    providers: [walletProvider],
     endpoints: [walletEndpoints],
-    shards,
-    gate: openGate,
-    ctx,
-    readiness: shardReadiness(shards),
   });
-  const server = await listen(app);
-  url = server.url;
-  close = async () => {
-    await server.close();
-    await service.close();
-  };
+  url = api.url;
+  shards = api.shards;
+  close = api.close;
 });
 
 afterAll(async () => {
