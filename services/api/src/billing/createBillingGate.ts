@@ -206,7 +206,15 @@ export function createBillingGate(deps: {
     }
     c.inc();
   }
-  const background = createSettleBatcher({ store, logger: deps.ctx.logger });
+  // A failed settle is retried for half the reservation timeout: it lands before the sweep can
+  // give its reservation back, so a Redis outage shorter than that loses no charge.
+  const background = createSettleBatcher({
+    store,
+    logger: deps.ctx.logger,
+    metrics: deps.ctx.metrics,
+    retryForMs: deps.config.reservationTimeoutMs / 2,
+    idleWaitMs: Math.min(deps.config.reservationTimeoutMs / 2, 10_000),
+  });
   const throttle = createInvalidKeyThrottle();
 
   /**
