@@ -38,9 +38,22 @@ type Raw = {
 
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
 
-const amountOf = (a: StoredAsset, labels: Map<string, TokenLabel>): number | null => {
-  const d = labels.get(a.tokenAddress)?.decimals;
-  return d === null || d === undefined ? null : Number(formatUnits(BigInt(a.amount), d));
+/**
+ * Converts raw amounts to token units for one page. A swap's route legs repeat its end assets'
+ * amounts, and pages repeat amounts often, so each (token, amount) is converted once per page:
+ * the BigInt and decimal formatting were the page builder's main per-row cost.
+ */
+const amountsOf = (labels: Map<string, TokenLabel>) => {
+  const seen = new Map<string, number | null>();
+  return (a: StoredAsset): number | null => {
+    const key = `${a.tokenAddress}:${a.amount}`;
+    const hit = seen.get(key);
+    if (hit !== undefined) return hit;
+    const d = labels.get(a.tokenAddress)?.decimals;
+    const v = d === null || d === undefined ? null : Number(formatUnits(BigInt(a.amount), d));
+    seen.set(key, v);
+    return v;
+  };
 };
 
 const routerRow = (programId: string | null, name: string | null | undefined): WalletSwapRouterRow | null =>
@@ -107,6 +120,7 @@ export async function readWalletSwapPage(
           page.map((r) => Number(r.at)),
         ),
   ]);
+  const amountOf = amountsOf(labels);
   const side = (assets: StoredAsset[]): WalletSwapAssetRow[] =>
     assets
       .map((a) => {
@@ -116,7 +130,7 @@ export async function readWalletSwapPage(
           symbol: l?.symbol ?? null,
           name: l?.name ?? null,
           decimals: l?.decimals ?? null,
-          amount: amountOf(a, labels),
+          amount: amountOf(a),
         };
       })
       .sort((a, b) => (b.amount ?? -1) - (a.amount ?? -1));
@@ -137,8 +151,8 @@ export async function readWalletSwapPage(
       route: r.route.map((l) => ({
         poolAddress: l.poolAddress,
         poolType: l.poolType,
-        sent: { tokenAddress: l.sent.tokenAddress, amount: amountOf(l.sent, labels) },
-        received: { tokenAddress: l.received.tokenAddress, amount: amountOf(l.received, labels) },
+        sent: { tokenAddress: l.sent.tokenAddress, amount: amountOf(l.sent) },
+        received: { tokenAddress: l.received.tokenAddress, amount: amountOf(l.received) },
         ...(evm ? {} : { router: l.router ? routerRow(l.router.programId, l.router.name) : null }),
       })),
       ...(evm ? {} : { router: routerRow(r.router_program, r.router_name) }),
