@@ -25,6 +25,7 @@ let db: TestDatabase;
 let server: SolanaReplayServer;
 let blocks: ReplayBlock[];
 let child: ChildProcess | null = null;
+let serverClosed = false;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -34,32 +35,40 @@ beforeAll(async () => {
 
 afterAll(async () => {
   child?.kill("SIGKILL");
-  await server?.close();
+  if (!serverClosed) await server?.close();
   await db?.drop();
 });
 
+/** Starts the ingest entry point as the operator configures it for Solana, on a free port. */
+async function startWorker(): Promise<{ port: number; child: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "services/ingest/src/index.ts")], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      LOG_LEVEL: "warn",
+      CHAIN_ID: "solana",
+      CHAIN_NAME: "solana",
+      FINALITY_DEPTH: "32",
+      VENUES: SOLANA_VENUES.map((v) => v.venueType).join(","),
+      START_BLOCK: String(server.slots[0]),
+      RPC_URL_COUNT: "1",
+      RPC_URL_0: server.url,
+      DATABASE_URL: db.url,
+      // a worker run alone: nothing subscribes, so no Redis
+      BUS: "memory",
+      PORT: String(port),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return { port, child: proc };
+}
+
 describe("ingest entry point on Solana", () => {
   it("follows the slots to the head, reports readiness, and exits 0 on SIGTERM", async () => {
-    const port = await freePort();
-    child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "services/ingest/src/index.ts")], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? "",
-        LOG_LEVEL: "warn",
-        CHAIN_ID: "solana",
-        CHAIN_NAME: "solana",
-        FINALITY_DEPTH: "32",
-        VENUES: SOLANA_VENUES.map((v) => v.venueType).join(","),
-        START_BLOCK: String(server.slots[0]),
-        RPC_URL_COUNT: "1",
-        RPC_URL_0: server.url,
-        DATABASE_URL: db.url,
-        // a worker run alone: nothing subscribes, so no Redis
-        BUS: "memory",
-        PORT: String(port),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const started = await startWorker();
+    const port = started.port;
+    child = started.child;
     let stderr = "";
     child.stderr!.on("data", (d: Buffer) => {
       stderr += d.toString();
@@ -108,6 +117,47 @@ describe("ingest entry point on Solana", () => {
 
     child.kill("SIGTERM");
     expect(await exit).toBe(0);
+    child = null;
+  });
+  it("a dead node: the worker warns with each failed run and its /readyz and ingest_failing say so", async () => {
+    const started = await startWorker();
+    child = started.child;
+    let logs = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      logs += d.toString();
+    });
+    child.stderr!.on("data", (d: Buffer) => {
+      logs += d.toString();
+    });
+    const readyz = async () => {
+      const res = await fetch(`http://127.0.0.1:${started.port}/readyz`).catch(() => null);
+      return res ? { status: res.status, body: (await res.json()) as { reason?: string } } : null;
+    };
+    const until = async (what: string, ok: () => Promise<boolean>) => {
+      const end = Date.now() + 30_000;
+      while (!(await ok())) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${logs}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await until("readiness", async () => (await readyz())?.status === 200);
+
+    await server.close();
+    serverClosed = true;
+    await until("the worker to report failing", async () => {
+      const r = await readyz();
+      return r?.status === 503 && /steps failed/.test(r.body.reason ?? "");
+    });
+    const metrics = await (await fetch(`http://127.0.0.1:${started.port}/metrics`)).text();
+    expect(metrics).toMatch(/ingest_failing\{chain="solana"\} 1/);
+    const warned = logs
+      .split("\n")
+      .filter((l) => l.includes("solana run failed, retrying from the checkpoint"))
+      .map((l) => JSON.parse(l) as { level: number; err?: { message?: string } });
+    expect(warned.length).toBeGreaterThanOrEqual(3);
+    expect(warned.every((w) => w.level === 40 && (w.err?.message ?? "").length > 0)).toBe(true);
+
+    child.kill("SIGKILL");
     child = null;
   });
 });
