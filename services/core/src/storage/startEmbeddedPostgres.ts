@@ -1,9 +1,9 @@
 import type { ChildProcess } from "node:child_process";
-import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { EmbeddedPostgresError } from "./EmbeddedPostgresError.ts";
+import { postgresUserIds } from "./postgresUserIds.ts";
 
 export type EmbeddedPostgresOptions = {
   /** Cluster directory; created and initialised on first start, reused afterwards. */
@@ -168,20 +168,5 @@ function assertReachableByPostgresUser(paths: string[]): void {
       }
       if (dir === path.dirname(dir)) break;
     }
-  }
-}
-
-function postgresUserIds(): { uid: number; gid: number } | null {
-  const id = (flag: string): number =>
-    Number(
-      execFileSync("id", [flag, "postgres"], {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "ignore"],
-      }).trim(),
-    );
-  try {
-    return { uid: id("-u"), gid: id("-g") };
-  } catch {
-    return null;
   }
 }

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { freePort } from "../net/freePort.ts";
+import { postgresUserIds } from "../storage/postgresUserIds.ts";
 import type { CitusInstall } from "./findCitus.ts";
 
 const run = promisify(execFile);
@@ -116,18 +117,8 @@ export async function startCitusCluster(install: CitusInstall, workers = 2): Pro
 }
 
 function postgresUser(): { uid: number; gid: number } {
-  const id = (flag: string): number =>
-    Number(
-      execFileSync("id", [flag, "postgres"], {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "ignore"],
-      }).trim(),
-    );
-  try {
-    return { uid: id("-u"), gid: id("-g") };
-  } catch (err) {
-    throw new Error('PostgreSQL cannot run as root and there is no "postgres" user to run the Citus nodes', {
-      cause: err,
-    });
-  }
+  const ids = postgresUserIds();
+  if (!ids)
+    throw new Error('PostgreSQL cannot run as root and there is no "postgres" user to run the Citus nodes');
+  return ids;
 }
