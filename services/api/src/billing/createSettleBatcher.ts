@@ -111,13 +111,14 @@ export function createSettleBatcher(deps: {
         return;
       } catch (err) {
         if (batch.dropped) return;
-        if (Date.now() + delay > batch.deadline)
-          return giveUp(batch, err, `retried for ${deps.retryForMs} ms`);
+        const left = batch.deadline - Date.now();
+        if (left <= 0) return giveUp(batch, err, `retried for ${deps.retryForMs} ms`);
         if (!retrying.includes(batch)) {
           track(batch);
           deps.logger.warn({ err, settles: batch.settles.length }, "settling requests failed; retrying");
         }
-        await sleep(delay);
+        // the last try lands at the deadline itself, so an outage ending between two backoff steps loses nothing
+        await sleep(Math.min(delay, left));
         if (batch.dropped) return;
         delay = Math.min(delay * 2, LAST_RETRY_MS);
       }
