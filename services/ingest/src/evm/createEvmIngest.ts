@@ -270,9 +270,11 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
         to,
       );
       const infos = await readPoolInfo(rpc, toRead, cfg.multicall3);
+      const firstEventOf = new Map<string, DexEvent>();
+      for (const e of decoded) if (!firstEventOf.has(e.pool)) firstEventOf.set(e.pool, e);
       for (const info of infos) {
         const f = info.factory ? registry.get(info.factory) : undefined;
-        const sample = decoded.find((e) => e.pool === info.address);
+        const sample = firstEventOf.get(info.address);
         if (!f || !info.token0 || !info.token1 || !sample || !accepts(f.venueType, topicOf.get(sample))) {
           state.ignored.add(info.address);
           continue;
@@ -309,9 +311,11 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     // Receipts of the swap transactions (fees, sender, account-abstraction and solver logs).
     const swapTxs = [...new Set(events.filter((e) => e.kind === "swap").map((e) => e.txHash))];
     const receipts = await fetchReceipts(rpc, swapTxs, { opStack: cfg.opStack, minBlock: to });
+    // by transaction hash: a scan of the events per receipt grows with the square of the range's swaps
+    const blockOfTx = new Map<string, bigint>();
+    for (const e of events) if (e.kind === "swap") blockOfTx.set(e.txHash, e.block);
     for (const r of receipts.values()) {
-      const ev = events.find((e) => e.txHash === r.transactionHash)!;
-      if (headers.get(ev.block)?.hash !== r.blockHash)
+      if (headers.get(blockOfTx.get(r.transactionHash)!)?.hash !== r.blockHash)
         throw new RangeChangedError(`receipt of ${r.transactionHash} moved`);
     }
 
