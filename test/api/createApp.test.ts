@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createApp } from "../../services/api/src/createApp.ts";
 import { defineEndpoint, type EndpointDef } from "../../services/api/src/endpoint.ts";
-import { endpoints as metaEndpoints } from "../../services/api/src/endpoints/meta/endpoints.ts";
+import { metaEndpoints } from "../../services/api/src/endpoints/meta/endpoints.ts";
 import type { Admission, GateInput, RequestGate } from "../../services/api/src/gate.ts";
 import { shardReadiness } from "../../services/api/src/http/shardReadiness.ts";
 import { addressParam } from "../../services/api/src/schema/addressParam.ts";

@@ -6,7 +6,7 @@ import { createDevnetComponent } from "../../services/api/src/dev/createDevnetCo
 import { DEV_CHAINS } from "../../services/api/src/dev/seedDevChains.ts";
 import { type DevComponent, startDevStack } from "../../services/api/src/dev/startDevStack.ts";
 import { defineEndpoint } from "../../services/api/src/endpoint.ts";
-import { endpoints as metaEndpoints } from "../../services/api/src/endpoints/meta/endpoints.ts";
+import { metaEndpoints } from "../../services/api/src/endpoints/meta/endpoints.ts";
 
 const billable = defineEndpoint({
   method: "GET",

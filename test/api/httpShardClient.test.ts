@@ -20,7 +20,7 @@ import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../services/api/src/createApp.ts";
 import { marketEndpoints } from "../../services/api/src/endpoints/market/endpoints.ts";
-import { endpoints as metaEndpoints } from "../../services/api/src/endpoints/meta/endpoints.ts";
+import { metaEndpoints } from "../../services/api/src/endpoints/meta/endpoints.ts";
 import { openGate } from "../../services/api/src/gate.ts";
 import { shardReadiness } from "../../services/api/src/http/shardReadiness.ts";
 import {

@@ -9,10 +9,10 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gatePlugin } from "../../services/api/src/billing/gatePlugin.ts";
 import { isBillingGate } from "../../services/api/src/billing/isBillingGate.ts";
+import { loadRouterConfig } from "../../services/api/src/config/loadRouterConfig.ts";
 import { createApp } from "../../services/api/src/createApp.ts";
-import { createEndpoints } from "../../services/api/src/endpoints/usage/endpoints.ts";
+import { usageEndpoints } from "../../services/api/src/endpoints/usage/endpoints.ts";
 import { openGate } from "../../services/api/src/gate.ts";
-import { loadGatePlugin } from "../../services/api/src/gates/loadGatePlugin.ts";
 import type { ShardClient } from "../../services/api/src/shardClient.ts";
 import { listen } from "../api/listen.ts";
 import { request } from "./request.ts";
@@ -34,7 +34,12 @@ describe("billing gate plugin", () => {
   });
 
   it("is the plugin the router loads, and reports a missing DATABASE_URL with the billing problems", async () => {
-    expect(await loadGatePlugin()).toBe(gatePlugin);
+    const router = await loadRouterConfig({
+      SHARD_MAP_PATH: "/m.json",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      DATABASE_URL: "postgres://127.0.0.1/x",
+    });
+    expect(router.gate?.plugin).toBe(gatePlugin);
     try {
       gatePlugin.readConfig({ BILLING_FREE_CREDITS: "-5" });
       expect.unreachable();
@@ -53,13 +58,13 @@ describe("billing gate plugin", () => {
     try {
       expect(isBillingGate(bundle.gate)).toBe(true);
       expect(bundle.mounts?.map((m) => m.path)).toEqual(["/portal"]);
-      const usage = createEndpoints({ ctx, gate: bundle.gate });
+      const usage = usageEndpoints({ ctx, gate: bundle.gate });
       expect(usage.map((e) => `${e.method} ${e.path}`)).toEqual([
         "GET /v1/usage",
         "GET /v1/usage/history",
         "GET /v1/usage/breakdown",
       ]);
-      expect(createEndpoints({ ctx, gate: openGate })).toEqual([]);
+      expect(usageEndpoints({ ctx, gate: openGate })).toEqual([]);
 
       const app = createApp({
         endpoints: [usage],

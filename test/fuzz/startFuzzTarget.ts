@@ -6,8 +6,8 @@ import { createAccountService } from "../../services/api/src/billing/createAccou
 import { createBillingGate } from "../../services/api/src/billing/createBillingGate.ts";
 import { loadBillingConfig } from "../../services/api/src/billing/loadBillingConfig.ts";
 import { createApp } from "../../services/api/src/createApp.ts";
+import { createEndpointLists } from "../../services/api/src/endpointLists.ts";
 import { shardReadiness } from "../../services/api/src/http/shardReadiness.ts";
-import { loadEndpointLists } from "../../services/api/src/loadEndpointLists.ts";
 import { buildOpenApi } from "../../services/api/src/openapi/buildOpenApi.ts";
 import { createInProcessShardClient } from "../../services/api/src/shards/createInProcessShardClient.ts";
 import { createQueryService } from "../../services/query/src/createQueryService.ts";
@@ -69,7 +69,7 @@ export async function startFuzzTarget(label: string): Promise<FuzzTarget> {
 
   const service = await createQueryService({ pool: db.pool, ctx, providers: queryProviders });
   const shards = createInProcessShardClient(service.api);
-  const endpoints = await loadEndpointLists({ ctx, gate });
+  const endpoints = createEndpointLists({ ctx, gate });
   const app = createApp({ endpoints, shards, gate, ctx, readiness: shardReadiness(shards) });
   const server = await listen(app);
   return {

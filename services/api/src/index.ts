@@ -10,11 +10,11 @@ import {
 import { Redis } from "ioredis";
 import { loadRouterConfig, routerWorkers } from "./config/loadRouterConfig.ts";
 import { createApp } from "./createApp.ts";
+import { createEndpointLists } from "./endpointLists.ts";
 import { createGateFromConfig } from "./gates/createGateFromConfig.ts";
 import { capConnectionsPerAddress } from "./http/capConnectionsPerAddress.ts";
 import { dependencyReadiness } from "./http/dependencyReadiness.ts";
 import { shardsCheck } from "./http/shardsCheck.ts";
-import { loadEndpointLists } from "./loadEndpointLists.ts";
 import { createHttpShardClient } from "./shards/createHttpShardClient.ts";
 
 export * from "./billing/BillingProvider.ts";
@@ -25,17 +25,16 @@ export * from "./billing/loadBillingConfig.ts";
 export * from "./config/loadRouterConfig.ts";
 export * from "./createApp.ts";
 export * from "./endpoint.ts";
+export * from "./endpointLists.ts";
 export * from "./endpoints/usage/createUsageEndpoints.ts";
 export * from "./gate.ts";
 export * from "./gates/createGateFromConfig.ts";
 export * from "./gates/createStaticKeyGate.ts";
 export * from "./gates/GatePlugin.ts";
-export * from "./gates/loadGatePlugin.ts";
 export * from "./http/dependencyReadiness.ts";
 export * from "./http/readiness.ts";
 export * from "./http/shardReadiness.ts";
 export * from "./http/shardsCheck.ts";
-export * from "./loadEndpointLists.ts";
 export * from "./openapi/buildOpenApi.ts";
 export * from "./portal/mountPortal.ts";
 export * from "./portal/portalMount.ts";
@@ -87,7 +86,7 @@ export async function startRouter(ctx: Context, env: Record<string, string | und
   ctx.shutdown.add("shard client", () => shards.close());
   const bundle = await createGateFromConfig(config.gate, { redis, ctx });
   if (bundle.close) ctx.shutdown.add("gate", bundle.close);
-  const endpoints = [...(await loadEndpointLists({ ctx, gate: bundle.gate })), ...(bundle.endpoints ?? [])];
+  const endpoints = [...createEndpointLists({ ctx, gate: bundle.gate }), ...(bundle.endpoints ?? [])];
   const shardsDependency = shardsCheck(shards, ctx.metrics);
   const checks: DependencyCheck[] = [
     ...(redis ? [{ name: "redis", check: () => (redis as Redis).ping(), critical: true }] : []),

@@ -1,24 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createContext, createMemoryQueue, type Job } from "@tapeline/core";
-import { afterAll, describe, expect, it } from "vitest";
-import { type JobDeps, loadJobsConfig, loadProcessors, startJobsWorker } from "./index.ts";
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function processorTree(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "tl-jobs-"));
-  dirs.push(dir);
-  for (const [folder, source] of Object.entries(files)) {
-    mkdirSync(path.join(dir, folder));
-    writeFileSync(path.join(dir, folder, "processors.ts"), source);
-  }
-  return dir;
-}
+import { describe, expect, it } from "vitest";
+import { type JobDeps, loadJobsConfig, startJobsWorker } from "./index.ts";
+import { mergeProcessors } from "./processors.ts";
 
 async function until(check: () => Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((r) => setTimeout(r, 5));
@@ -63,17 +49,23 @@ describe("jobs worker", () => {
     }
   });
 
-  it("loads processors from every folder and refuses a name claimed twice", async () => {
-    const ok = processorTree({
-      a: "export const processors = { one: async () => 1 };",
-      b: "export const processors = { two: async () => 2 };",
-    });
-    expect(Object.keys(await loadProcessors(ok)).sort()).toEqual(["one", "two"]);
-    const clash = processorTree({
-      a: "export const processors = { same: async () => 1 };",
-      b: "export const processors = { same: async () => 2 };",
-    });
-    await expect(loadProcessors(clash)).rejects.toThrow(/same is processed by both a and b/);
+  it("merges processor groups and refuses a name claimed twice", () => {
+    const one = async () => 1;
+    const two = async () => 2;
+    expect(Object.keys(mergeProcessors({ a: { one }, b: { two } })).sort()).toEqual(["one", "two"]);
+    expect(() => mergeProcessors({ a: { same: one }, b: { same: two } })).toThrow(
+      /same is processed by both a and b/,
+    );
+  });
+
+  it("wires every folder's processors.ts into processors.ts", () => {
+    const src = path.dirname(fileURLToPath(import.meta.url));
+    const folders = readdirSync(src, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(path.join(src, d.name, "processors.ts")))
+      .map((d) => d.name);
+    expect(folders.length).toBeGreaterThan(0);
+    const wiring = readFileSync(path.join(src, "processors.ts"), "utf8");
+    expect(folders.filter((f) => !wiring.includes(`"./${f}/processors.ts"`))).toEqual([]);
   });
 
   it("lists every configuration problem", () => {

@@ -1,6 +1,3 @@
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   BACKFILL_QUEUE,
   type Context,
@@ -17,6 +14,7 @@ import {
 import type pg from "pg";
 import { createDrainQueue } from "./backfill/createDrainQueue.ts";
 import { createJobsHttpHandler } from "./createJobsHttpHandler.ts";
+import { mergeProcessors, processorGroups } from "./processors.ts";
 
 /**
  * What a job processor gets besides its job: the context, the queue (to enqueue follow-ups),
@@ -37,37 +35,6 @@ export type JobProcessor = (job: Job<unknown>, deps: JobDeps) => Promise<unknown
 
 /** Processors by job name. */
 export type ProcessorMap = Record<string, JobProcessor>;
-
-const SRC_DIR = path.dirname(fileURLToPath(import.meta.url));
-
-/**
- * Collects the processors shipped in this package: every `src/<folder>/processors.ts` exporting
- * `processors: ProcessorMap`. A folder adds job kinds by adding that file; nothing else is edited.
- * @throws Error when a file exports no map, or two folders claim one job name.
- */
-export async function loadProcessors(dir = SRC_DIR): Promise<ProcessorMap> {
-  const all: ProcessorMap = {};
-  const owner = new Map<string, string>();
-  const folders = readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort();
-  for (const folder of folders) {
-    const file = path.join(dir, folder, "processors.ts");
-    if (!existsSync(file)) continue;
-    const mod = (await import(pathToFileURL(file).href)) as { processors?: ProcessorMap };
-    if (!mod.processors || typeof mod.processors !== "object") {
-      throw new Error(`${file} must export processors: ProcessorMap`);
-    }
-    for (const [name, fn] of Object.entries(mod.processors)) {
-      const prior = owner.get(name);
-      if (prior) throw new Error(`job ${name} is processed by both ${prior} and ${folder}`);
-      owner.set(name, folder);
-      all[name] = fn;
-    }
-  }
-  return all;
-}
 
 /**
  * Starts one worker on `queueName` that dispatches each job to the processor of its name. A job
@@ -155,7 +122,7 @@ export function loadJobsConfig(env: Record<string, string | undefined> = process
  */
 export async function startJobs(ctx: Context, env: Record<string, string | undefined> = process.env) {
   const config = loadJobsConfig(env);
-  const processors = await loadProcessors();
+  const processors = mergeProcessors(processorGroups);
   const pool = config.databaseUrl ? createPgPool({ url: config.databaseUrl, applicationName: "jobs" }) : null;
   if (pool) ctx.shutdown.add("postgres", () => pool.end());
   const queue = createBullQueue({ url: config.redisUrl, prefix: config.bullPrefix, logger: ctx.logger });

@@ -1,7 +1,7 @@
 import { ConfigError, createEnvReader } from "@tapeline/core";
+import { gatePlugin } from "../billing/gatePlugin.ts";
 import type { GateConfig } from "../gates/createGateFromConfig.ts";
 import type { GatePlugin } from "../gates/GatePlugin.ts";
-import { GATE_PLUGIN_PATH, loadGatePlugin } from "../gates/loadGatePlugin.ts";
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from "../http/capConnectionsPerAddress.ts";
 
 /** The router's configuration, read once at start. */
@@ -72,7 +72,7 @@ export type RouterConfig = {
  */
 export async function loadRouterConfig(
   env: Record<string, string | undefined> = process.env,
-  loadPlugin: () => Promise<GatePlugin | null> = loadGatePlugin,
+  loadPlugin: () => Promise<GatePlugin | null> = async () => gatePlugin,
 ): Promise<RouterConfig> {
   const r = createEnvReader(env);
   const billingEnabled = r.bool("BILLING_ENABLED", true);
@@ -109,7 +109,7 @@ export async function loadRouterConfig(
   if (billingEnabled) {
     const plugin = await loadPlugin();
     if (!plugin) {
-      r.problems.push(`BILLING_ENABLED is true but this build has no gate plugin (${GATE_PLUGIN_PATH})`);
+      r.problems.push("BILLING_ENABLED is true but this build has no gate plugin");
     } else {
       try {
         config.gate = { plugin, config: plugin.readConfig(env) };

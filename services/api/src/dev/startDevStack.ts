@@ -4,9 +4,9 @@ import { createQueryService, type QueryProvider } from "@tapeline/query";
 import type pg from "pg";
 import { createApp } from "../createApp.ts";
 import type { EndpointDef } from "../endpoint.ts";
+import { createEndpointLists } from "../endpointLists.ts";
 import { createStaticKeyGate } from "../gates/createStaticKeyGate.ts";
 import { shardReadiness } from "../http/shardReadiness.ts";
-import { loadEndpointLists } from "../loadEndpointLists.ts";
 import { createInProcessShardClient } from "../shards/createInProcessShardClient.ts";
 import { seedDevChains } from "./seedDevChains.ts";
 
@@ -84,7 +84,7 @@ export async function startDevStack(opts: DevStackOptions): Promise<{ url: strin
   ctx.shutdown.add("query service", () => service.close());
   const shards = createInProcessShardClient(service.api);
   const gate = createStaticKeyGate([opts.apiKey]);
-  const endpoints = opts.endpoints ?? (await loadEndpointLists({ ctx, gate }));
+  const endpoints = opts.endpoints ?? createEndpointLists({ ctx, gate });
   const app = createApp({
     endpoints,
     shards,

@@ -24,7 +24,7 @@ export type GateBundle = {
  * router's own configuration, before anything connects: it returns the plugin's settings and
  * reports problems by throwing a ConfigError (its problems are listed with the router's).
  * `create` runs once configuration is valid. The billing layer provides one by exporting
- * `gatePlugin: GatePlugin` from `services/api/src/billing/gatePlugin.ts` (see `loadGatePlugin`).
+ * `gatePlugin: GatePlugin` from `services/api/src/billing/gatePlugin.ts`; `loadRouterConfig` imports it.
  */
 export type GatePlugin<C = unknown> = {
   name: string;

@@ -8,7 +8,7 @@ import { parseBackfillChainRequest } from "./parseBackfillChainRequest.ts";
  * chain's queue, where the worker plans and runs the ranges; `cancel-backfill` drops what is
  * still pending there.
  */
-export const processors: ProcessorMap = {
+export const backfillProcessors: ProcessorMap = {
   async [BackfillJobs.chain](job, deps) {
     const req = parseBackfillChainRequest(job.data);
     if (req.chain === "solana")

@@ -10,7 +10,7 @@ import {
   FX_TOKEN,
 } from "../../../../query/src/market/testing/buildMarketFixture.ts";
 import type { RequestGate } from "../../gate.ts";
-import { endpoints as metaEndpoints } from "../meta/endpoints.ts";
+import { metaEndpoints } from "../meta/endpoints.ts";
 import { marketEndpoints } from "./endpoints.ts";
 
 /**

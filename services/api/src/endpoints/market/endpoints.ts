@@ -39,6 +39,3 @@ export const marketEndpoints: EndpointDef[] = [
   postPoolsSparklines,
   getNativePrices,
 ];
-
-/** The list `loadEndpointLists` mounts. */
-export const endpoints = marketEndpoints;

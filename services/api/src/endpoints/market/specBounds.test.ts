@@ -2,7 +2,7 @@ import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveApi } from "../../../../../test/api/serveApi.ts";
 import { createMarketProvider } from "../../../../query/src/market/createMarketProvider.ts";
-import { endpoints as metaEndpoints } from "../meta/endpoints.ts";
+import { metaEndpoints } from "../meta/endpoints.ts";
 import { marketEndpoints } from "./endpoints.ts";
 
 /**

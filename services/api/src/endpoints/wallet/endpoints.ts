@@ -5,6 +5,3 @@ import { postWalletSwaps } from "./postWalletSwaps.ts";
 
 /** The wallet group: swaps (single and batch) and trades. */
 export const walletEndpoints: EndpointDef[] = [getWalletSwaps, postWalletSwaps, getWalletTrades];
-
-/** The list `loadEndpointLists` mounts. */
-export const endpoints = walletEndpoints;
