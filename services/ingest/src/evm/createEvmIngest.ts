@@ -1,6 +1,7 @@
 import { type Bus, marketKey, type TokenRecord, Topics, type TradeRecord } from "@tapeline/core";
 import type pg from "pg";
 import type { RpcClient } from "../rpc/createRpcClient.ts";
+import { buildEvmWalletSwaps } from "../wallet/buildEvmWalletSwaps.ts";
 import type { IngestBatch, IngestBlock } from "../writer/IngestBatch.ts";
 import { writeBatch } from "../writer/writeBatch.ts";
 import {
@@ -379,6 +380,11 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
       chain,
       blocks,
       trades: applied.trades,
+      walletSwaps: buildEvmWalletSwaps(applied.trades, {
+        wrappedNative: cfg.wrappedNative,
+        logsOf: (txHash) => receipts.get(txHash)?.logs,
+        poolType: (pool) => state.pools.get(marketKey(chain, pool))!.venueType,
+      }),
       pools: poolRecords,
       tokens: newTokens,
       nativePrices: [...applied.nativePrices].map(([minute, p]) => ({

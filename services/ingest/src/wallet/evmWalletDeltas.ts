@@ -1,0 +1,58 @@
+import { addressFromWord } from "../evm/decoders/abiWords.ts";
+
+/** A log as a receipt carries it (the fields read here). */
+export type ReceiptLog = { address: string; topics: readonly string[]; data: string };
+
+/** Transfer(address indexed from, address indexed to, uint256 value) */
+const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+/** WETH9 Deposit(address indexed dst, uint256 wad) */
+const DEPOSIT = "0xe1fffcc4923d04b559f4d29a8bfc6cda04eb5b0d3c460751c2402c5c5cc9109c";
+/** WETH9 Withdrawal(address indexed src, uint256 wad) */
+const WITHDRAWAL = "0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65";
+
+/** The key native and wrapped native share in a wallet's deltas. */
+export const NATIVE_KEY = "native";
+
+/**
+ * A wallet's net token flows over one transaction, from its logs, keyed by token address
+ * (wrapped native under {@link NATIVE_KEY}):
+ * - ERC-20 `Transfer` logs from and to the wallet: exact, fee-on-transfer tokens included (the
+ *   wallet's own transfers are what its balance moved by). ERC-721 transfers (4 topics) are skipped.
+ * - With `unwraps` (the transaction swaps for this wallet alone): wrapped-native `Deposit` by
+ *   another address is native the wallet paid into the route (a router wrapping the wallet's
+ *   coins, so refunded change is not counted), and `Withdrawal` by another address is native the
+ *   route paid out to the wallet (a router unwrapping for it). The wallet's own wraps and unwraps
+ *   leave its native-plus-wrapped total unchanged and are skipped.
+ * Native moved by plain calls (no log) is not here: the caller adds the native legs of pools
+ * that trade the coin itself (V4).
+ */
+export function evmWalletDeltas(
+  logs: readonly ReceiptLog[],
+  wallet: string,
+  wrappedNative: string,
+  unwraps: boolean,
+): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  const add = (token: string, v: bigint) => {
+    const key = token === wrappedNative ? NATIVE_KEY : token;
+    out.set(key, (out.get(key) ?? 0n) + v);
+  };
+  const self = `0x${"0".repeat(24)}${wallet.slice(2)}`;
+  for (const log of logs) {
+    const t0 = log.topics[0];
+    const token = log.address.toLowerCase();
+    if (t0 === TRANSFER && log.topics.length === 3 && log.data.length >= 66) {
+      const from = log.topics[1]!.toLowerCase();
+      const to = log.topics[2]!.toLowerCase();
+      if (from === to) continue;
+      const value = BigInt(log.data.slice(0, 66));
+      if (from === self) add(token, -value);
+      else if (to === self) add(token, value);
+    } else if (unwraps && token === wrappedNative && (t0 === DEPOSIT || t0 === WITHDRAWAL)) {
+      if (log.topics.length !== 2 || addressFromWord(log.topics[1]!) === wallet) continue;
+      const value = BigInt(log.data.slice(0, 66));
+      add(NATIVE_KEY, t0 === DEPOSIT ? -value : value);
+    }
+  }
+  return out;
+}
