@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Job as BullJob, Queue, UnrecoverableError, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import pino, { type Logger } from "pino";
-import type { EnqueueOptions, Job, JobQueue, JobState } from "../ports/queue.ts";
+import type { EnqueueOptions, Job, JobQueue, JobState, RepeatOptions } from "../ports/queue.ts";
 import { AdapterClosedError } from "./AdapterClosedError.ts";
 import { isNonRetryable } from "./isNonRetryable.ts";
 
@@ -36,7 +36,9 @@ const BULL_STATES: Record<string, JobState> = {
  * ":"; ours may do both). Any other BullMQ client adding jobs these workers take must use it.
  */
 export const toBullJobId = (id: string): string => `j.${encodeURIComponent(id)}`;
-const fromBullId = (bullId: string): string => decodeURIComponent(bullId.slice(2));
+// Runs of a job scheduler carry BullMQ's own ids (`repeat:<key>:<time>`); they pass through as is.
+const fromBullId = (bullId: string): string =>
+  bullId.startsWith("j.") ? decodeURIComponent(bullId.slice(2)) : bullId;
 
 /**
  * Job queue on BullMQ. Jobs are removed from BullMQ when they finish, so a `jobId` is
@@ -137,6 +139,29 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
           await worker.close();
         },
       };
+    },
+
+    async repeat<T>(queue: string, name: string, data: T, ro: RepeatOptions): Promise<void> {
+      ensureOpen();
+      if (!(ro.everyMs >= 10)) throw new RangeError(`repeat ${ro.key}: everyMs must be at least 10`);
+      if (JSON.stringify(data) === undefined) {
+        throw new TypeError(`job data for ${queue}/${name} is not JSON-serializable`);
+      }
+      // A job scheduler keeps one pending run per key and survives restarts; upserting replaces it.
+      await queueFor(queue).upsertJobScheduler(
+        toBullJobId(ro.key),
+        { every: ro.everyMs },
+        {
+          name,
+          data,
+          opts: { attempts: Math.max(1, ro.attempts ?? 1), removeOnComplete: true, removeOnFail: true },
+        },
+      );
+    },
+
+    async unrepeat(queue: string, key: string): Promise<boolean> {
+      ensureOpen();
+      return queueFor(queue).removeJobScheduler(toBullJobId(key));
     },
 
     async getState(queue: string, jobId: string): Promise<JobState> {

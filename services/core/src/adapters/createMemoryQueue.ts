@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pino, { type Logger } from "pino";
-import type { EnqueueOptions, Job, JobQueue, JobState } from "../ports/queue.ts";
+import type { EnqueueOptions, Job, JobQueue, JobState, RepeatOptions } from "../ports/queue.ts";
 import { AdapterClosedError } from "./AdapterClosedError.ts";
 import { isNonRetryable } from "./isNonRetryable.ts";
 
@@ -58,6 +58,7 @@ export function createMemoryQueue(opts: MemoryQueueOptions = {}): JobQueue {
   const logger = opts.logger ?? pino({ name: "queue" });
   const queues = new Map<string, QueueState>();
   const scheduled = new Set<QueueState>();
+  const repeats = new Map<string, NodeJS.Timeout>();
   let closed = false;
 
   const queueFor = (name: string): QueueState => {
@@ -149,7 +150,9 @@ export function createMemoryQueue(opts: MemoryQueueOptions = {}): JobQueue {
     schedule(q);
   };
 
-  return {
+  const repeatKey = (queue: string, key: string): string => `${queue}\u0000${key}`;
+
+  const api: JobQueue = {
     async enqueue<T>(queue: string, name: string, data: T, eo: EnqueueOptions = {}): Promise<string> {
       if (closed) throw new AdapterClosedError("memory queue");
       const json = JSON.stringify(data);
@@ -204,6 +207,32 @@ export function createMemoryQueue(opts: MemoryQueueOptions = {}): JobQueue {
       };
     },
 
+    async repeat<T>(queue: string, name: string, data: T, ro: RepeatOptions): Promise<void> {
+      if (closed) throw new AdapterClosedError("memory queue");
+      if (!(ro.everyMs >= 10)) throw new RangeError(`repeat ${ro.key}: everyMs must be at least 10`);
+      if (JSON.stringify(data) === undefined) {
+        throw new TypeError(`job data for ${queue}/${name} is not JSON-serializable`);
+      }
+      await api.unrepeat(queue, ro.key);
+      // One id per schedule: while a run is pending, the next tick is deduplicated against it.
+      const add = (): void =>
+        void api
+          .enqueue(queue, name, data, { jobId: `repeat:${ro.key}`, attempts: ro.attempts ?? 1 })
+          .catch((err) => logger.warn({ err, queue, key: ro.key }, "repeat run not added"));
+      const timer = setInterval(add, ro.everyMs);
+      timer.unref();
+      repeats.set(repeatKey(queue, ro.key), timer);
+      add();
+    },
+
+    async unrepeat(queue: string, key: string): Promise<boolean> {
+      const timer = repeats.get(repeatKey(queue, key));
+      if (!timer) return false;
+      clearInterval(timer);
+      repeats.delete(repeatKey(queue, key));
+      return true;
+    },
+
     async getState(queue: string, jobId: string): Promise<JobState> {
       return queues.get(queue)?.jobs.get(jobId)?.state ?? "unknown";
     },
@@ -211,6 +240,8 @@ export function createMemoryQueue(opts: MemoryQueueOptions = {}): JobQueue {
     async close() {
       if (closed) return;
       closed = true;
+      for (const timer of repeats.values()) clearInterval(timer);
+      repeats.clear();
       const running: Promise<void>[] = [];
       for (const q of queues.values()) {
         for (const rec of q.jobs.values()) if (rec.timer) clearTimeout(rec.timer);
@@ -222,4 +253,5 @@ export function createMemoryQueue(opts: MemoryQueueOptions = {}): JobQueue {
       await Promise.all(running);
     },
   };
+  return api;
 }

@@ -75,6 +75,53 @@ export function queueContract(label: string, makeQueue: () => JobQueue, cleanup?
       expect(runs).toEqual([0, -1]);
     });
 
+    it("runs a repeatable job on its period until unrepeat, with its name and data", async () => {
+      const q = queue();
+      const qn = name();
+      const runs: Job<{ chain: string }>[] = [];
+      await q.process<{ chain: string }>(qn, async (job) => {
+        runs.push(job);
+      });
+      await q.repeat(qn, "universe", { chain: "evm:1" }, { key: "universe:evm:1", everyMs: 50 });
+      await vi.waitFor(() => expect(runs.length).toBeGreaterThanOrEqual(3), WAIT);
+      expect(runs.every((r) => r.name === "universe" && r.data.chain === "evm:1")).toBe(true);
+      expect(new Set(runs.map((r) => r.id)).size).toBeGreaterThan(0);
+      expect(await q.unrepeat(qn, "universe:evm:1")).toBe(true);
+      expect(await q.unrepeat(qn, "universe:evm:1")).toBe(false);
+      // After the schedule is gone at most the run already added completes; then nothing more comes.
+      await new Promise((r) => setTimeout(r, 300));
+      const settled = runs.length;
+      await new Promise((r) => setTimeout(r, 400));
+      expect(runs.length).toBe(settled);
+    });
+
+    it("replaces a schedule registered again under the same key instead of adding a second one", async () => {
+      const q = queue();
+      const qn = name();
+      const runs: number[] = [];
+      await q.process<{ v: number }>(qn, async (job) => {
+        runs.push(job.data.v);
+      });
+      await q.repeat(qn, "refresh", { v: 1 }, { key: "k", everyMs: 60_000 });
+      await vi.waitFor(() => expect(runs).toEqual([1]), WAIT);
+      await q.repeat(qn, "refresh", { v: 2 }, { key: "k", everyMs: 100 });
+      await vi.waitFor(() => expect(runs.filter((v) => v === 2).length).toBeGreaterThanOrEqual(3), WAIT);
+      const at = runs.length;
+      await new Promise((r) => setTimeout(r, 500));
+      // one schedule of 100 ms: a handful of runs in 500 ms, never a second schedule's worth
+      expect(runs.length - at).toBeLessThanOrEqual(7);
+      expect(runs.slice(at)).toEqual(runs.slice(at).map(() => 2));
+      await q.unrepeat(qn, "k");
+    });
+
+    it("refuses a period under 10 ms and data JSON cannot carry", async () => {
+      const q = queue();
+      await expect(q.repeat(name(), "n", 1, { key: "fast", everyMs: 5 })).rejects.toThrow(RangeError);
+      await expect(q.repeat(name(), "n", undefined, { key: "undef", everyMs: 100 })).rejects.toThrow(
+        TypeError,
+      );
+    });
+
     it("runs a finished jobId again when it is enqueued again", async () => {
       const q = queue();
       const qn = name();
