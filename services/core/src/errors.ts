@@ -16,15 +16,29 @@ export type ErrorCode =
 export type ErrorDetails = Record<string, unknown>;
 
 /**
+ * Base of the errors the system raises on purpose. `retryable` says whether repeating the
+ * operation can succeed: a job whose processor throws one with `retryable: false` fails at once
+ * (BullMQ's UnrecoverableError), and a worker loop gives up on it instead of backing off.
+ * Subclasses set it through the constructor or with a field (`override readonly retryable = true`).
+ */
+export class TapelineError extends Error {
+  override name = "TapelineError";
+  readonly retryable: boolean;
+  constructor(message: string, opts: { cause?: unknown; retryable?: boolean } = {}) {
+    super(message, { cause: opts.cause });
+    this.retryable = opts.retryable ?? false;
+  }
+}
+
+/**
  * Base of every error that can reach a client. It carries the spec's code, the HTTP status the
  * edge maps it to, optional `details`, and whether a worker may retry the operation that raised it.
  */
-export class ApiError extends Error {
+export class ApiError extends TapelineError {
   override name = "ApiError";
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: ErrorDetails | undefined;
-  readonly retryable: boolean;
 
   constructor(
     code: ErrorCode,
@@ -32,11 +46,10 @@ export class ApiError extends Error {
     message: string,
     opts: { details?: ErrorDetails; cause?: unknown; retryable?: boolean } = {},
   ) {
-    super(message, { cause: opts.cause });
+    super(message, { cause: opts.cause, retryable: opts.retryable ?? false });
     this.code = code;
     this.status = status;
     this.details = opts.details;
-    this.retryable = opts.retryable ?? false;
   }
 
   /** The body of a failing response: `{ error: { code, message, details? } }`. */

@@ -29,7 +29,8 @@ export type JobDeps = {
 
 /**
  * Processes one job. Jobs are idempotent (keyed by their id, e.g. chain and block range); an
- * error is retried with backoff unless it is a NonRetryableJobError.
+ * error is retried with backoff unless it says `retryable: false` (a NonRetryableJobError or any
+ * TapelineError built so), which fails the job at once.
  */
 export type JobProcessor = (job: Job<unknown>, deps: JobDeps) => Promise<unknown>;
 

@@ -1,7 +1,8 @@
+import { TapelineError } from "../errors.ts";
+
 /** Thrown when a bus, queue or cache is used after its `close()`. Not retryable: the adapter is gone. */
-export class AdapterClosedError extends Error {
+export class AdapterClosedError extends TapelineError {
   override name = "AdapterClosedError";
-  readonly retryable = false;
   constructor(adapter: string) {
     super(`${adapter} is closed`);
   }

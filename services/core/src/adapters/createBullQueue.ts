@@ -44,7 +44,8 @@ const fromBullId = (bullId: string): string =>
  * Job queue on BullMQ. Jobs are removed from BullMQ when they finish, so a `jobId` is
  * deduplicated exactly while it is waiting, delayed or active (BullMQ keeps one job per id);
  * the final state is then kept in a side key for `getState`. Retries use exponential
- * backoff; a NonRetryableJobError is rethrown as BullMQ's UnrecoverableError, which fails the
+ * backoff; an error with `retryable: false` (NonRetryableJobError, or any TapelineError saying so) is
+ * rethrown as BullMQ's UnrecoverableError, which fails the
  * job without further attempts. `Job.attempts` is the attempt number, from 1.
  */
 export function createBullQueue(opts: BullQueueOptions): JobQueue {

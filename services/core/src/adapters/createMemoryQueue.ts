@@ -47,8 +47,8 @@ const PENDING: ReadonlySet<JobState> = new Set(["waiting", "active", "delayed"])
 /**
  * In-process job queue with the semantics of the BullMQ adapter: a `jobId` already waiting,
  * delayed or active is not added again (once finished, the same id may run again); failed
- * attempts retry after `backoffMs * 2^(n-1)` until `attempts` are used; a NonRetryableJobError
- * fails the job at once; each processor runs at most `concurrency` jobs at a time. Data is
+ * attempts retry after `backoffMs * 2^(n-1)` until `attempts` are used; an error with
+ * `retryable: false` (see isNonRetryable) fails the job at once; each processor runs at most `concurrency` jobs at a time. Data is
  * passed through JSON, as it is through Redis. `Job.attempts` is the attempt number, from 1.
  */
 export function createMemoryQueue(opts: MemoryQueueOptions = {}): JobQueue {

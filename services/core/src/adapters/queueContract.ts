@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { TapelineError } from "../errors.ts";
 import { type Job, type JobQueue, type JobState, NonRetryableJobError } from "../ports/queue.ts";
 import { AdapterClosedError } from "./AdapterClosedError.ts";
 
@@ -173,6 +174,21 @@ export function queueContract(label: string, makeQueue: () => JobQueue, cleanup?
       const id = await q.enqueue(qn, "bad", {}, { attempts: 5, backoffMs: 10 });
       await vi.waitFor(async () => expect(await q.getState(qn, id)).toBe("failed"), WAIT);
       expect(calls).toBe(1);
+    });
+
+    it("fails any error saying retryable: false at once, and retries one saying true", async () => {
+      const q = queue();
+      const qn = name();
+      const calls: Record<string, number> = {};
+      await q.process(qn, async (job) => {
+        calls[job.name] = (calls[job.name] ?? 0) + 1;
+        throw new TapelineError(`${job.name} failed`, { retryable: job.name === "transient" });
+      });
+      const fatal = await q.enqueue(qn, "fatal", {}, { attempts: 4, backoffMs: 10 });
+      const transient = await q.enqueue(qn, "transient", {}, { attempts: 3, backoffMs: 10 });
+      await vi.waitFor(async () => expect(await q.getState(qn, fatal)).toBe("failed"), WAIT);
+      await vi.waitFor(async () => expect(await q.getState(qn, transient)).toBe("failed"), WAIT);
+      expect(calls).toEqual({ fatal: 1, transient: 3 });
     });
 
     it("waits out the backoff before the next attempt", async () => {

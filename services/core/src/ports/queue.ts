@@ -1,8 +1,10 @@
+import { TapelineError } from "../errors.ts";
+
 /** A job: a named unit of work with a JSON payload and an idempotency id. */
 export type Job<T = unknown> = { id: string; name: string; data: T; attempts: number };
 
-/** Thrown by a processor for an error that must not be retried. */
-export class NonRetryableJobError extends Error {
+/** Thrown by a processor for an error that must not be retried (any TapelineError with `retryable: false` does the same). */
+export class NonRetryableJobError extends TapelineError {
   override name = "NonRetryableJobError";
 }
 

@@ -1,4 +1,4 @@
-import { type Bus, Topics } from "@tapeline/core";
+import { type Bus, TapelineError, Topics } from "@tapeline/core";
 import type pg from "pg";
 import type { RpcClient } from "../rpc/createRpcClient.ts";
 import { subscribeNewHeads } from "../rpc/subscribeNewHeads.ts";
@@ -10,9 +10,8 @@ import type { EvmChainConfig } from "./EvmChainConfig.ts";
 import { runRangePipeline } from "./runRangePipeline.ts";
 
 /** A reorg reached below the finality depth: the worker stops rather than guess. */
-export class DeepReorgError extends Error {
+export class DeepReorgError extends TapelineError {
   override name = "DeepReorgError";
-  readonly retryable = false;
   constructor(chain: string, checkpoint: bigint, depth: number) {
     super(
       `${chain}: reorg deeper than the finality depth (${depth} blocks) below block ${checkpoint}; ` +

@@ -1,4 +1,11 @@
-import { type Bus, marketKey, type TokenRecord, Topics, type TradeRecord } from "@tapeline/core";
+import {
+  type Bus,
+  marketKey,
+  TapelineError,
+  type TokenRecord,
+  Topics,
+  type TradeRecord,
+} from "@tapeline/core";
 import type pg from "pg";
 import type { RpcClient } from "../rpc/createRpcClient.ts";
 import { buildEvmWalletSwaps } from "../wallet/buildEvmWalletSwaps.ts";
@@ -29,9 +36,9 @@ import { toDecimal } from "./rational.ts";
 import { loadMarketState } from "./store/loadMarketState.ts";
 
 /** The chain moved under a range being read (a log's block hash differs from its header's). */
-export class RangeChangedError extends Error {
+export class RangeChangedError extends TapelineError {
   override name = "RangeChangedError";
-  readonly retryable = true;
+  override readonly retryable = true;
 }
 
 export type EvmIngestDeps = {

@@ -1,12 +1,12 @@
+import { TapelineError } from "@tapeline/core";
 /**
  * A JSON-RPC error answer that is the node's real answer (a revert, invalid params): asking
  * another endpoint would give the same, so it is never failed over nor retried.
  */
-export class RpcResponseError extends Error {
+export class RpcResponseError extends TapelineError {
   override name = "RpcResponseError";
   readonly code: number;
   readonly data: unknown;
-  readonly retryable = false;
   constructor(method: string, code: number, message: string, data?: unknown) {
     super(`${method}: ${message} (code ${code})`);
     this.code = code;
@@ -15,9 +15,9 @@ export class RpcResponseError extends Error {
 }
 
 /** Every endpoint failed (errors, timeouts, rate limits, lagging nodes) for all retries. */
-export class RpcUnavailableError extends Error {
+export class RpcUnavailableError extends TapelineError {
   override name = "RpcUnavailableError";
-  readonly retryable = true;
+  override readonly retryable = true;
   constructor(method: string, attempts: number, cause: unknown) {
     super(
       `${method}: no endpoint answered after ${attempts} attempts: ${(cause as Error)?.message ?? cause}`,
@@ -29,9 +29,9 @@ export class RpcUnavailableError extends Error {
 }
 
 /** One endpoint's transport failure (HTTP status, network, timeout, malformed body). */
-export class RpcTransportError extends Error {
+export class RpcTransportError extends TapelineError {
   override name = "RpcTransportError";
-  readonly retryable = true;
+  override readonly retryable = true;
   constructor(
     readonly endpoint: string,
     message: string,

@@ -1,10 +1,9 @@
-import { listMigrations, type Migration } from "@tapeline/core";
+import { listMigrations, type Migration, TapelineError } from "@tapeline/core";
 import type pg from "pg";
 
 /** The database lacks migrations this build needs; the operator's migrations Job applies them. */
-export class SchemaNotMigratedError extends Error {
+export class SchemaNotMigratedError extends TapelineError {
   override name = "SchemaNotMigratedError";
-  readonly retryable = false;
   constructor(readonly missing: string[]) {
     super(
       `database schema is not migrated: missing ${missing.join(", ")}. ` +

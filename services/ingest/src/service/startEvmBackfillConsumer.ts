@@ -5,15 +5,16 @@ import {
   type Job,
   type JobQueue,
   NonRetryableJobError,
+  TapelineError,
 } from "@tapeline/core";
 import { planEvmBackfillJobs } from "../evm/backfillRange.ts";
 import { createEvmBackfillProcessor, EVM_BACKFILL_JOB } from "../evm/createEvmBackfillProcessor.ts";
 import type { EvmIngestDeps } from "../evm/createEvmIngest.ts";
 
 /** Live ingest has not recorded where it began yet; the plan is retried. */
-export class LiveStartUnknownError extends Error {
+export class LiveStartUnknownError extends TapelineError {
   override name = "LiveStartUnknownError";
-  readonly retryable = true;
+  override readonly retryable = true;
 }
 
 /**

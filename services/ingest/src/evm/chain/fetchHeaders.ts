@@ -1,10 +1,11 @@
+import { TapelineError } from "@tapeline/core";
 import type { RpcClient } from "../../rpc/createRpcClient.ts";
 import type { EvmHeader } from "../applyDexEvents.ts";
 
 /** A block the node does not have yet (a lagging endpoint, or the block is not mined). */
-export class BlockNotAvailableError extends Error {
+export class BlockNotAvailableError extends TapelineError {
   override name = "BlockNotAvailableError";
-  readonly retryable = true;
+  override readonly retryable = true;
   constructor(readonly block: bigint) {
     super(`block ${block} is not available yet`);
   }

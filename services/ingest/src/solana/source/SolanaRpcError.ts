@@ -1,12 +1,12 @@
+import { TapelineError } from "@tapeline/core";
+
 /** A JSON-RPC error answer of a Solana node (`code` as the node sent it). */
-export class SolanaRpcError extends Error {
+export class SolanaRpcError extends TapelineError {
   override name = "SolanaRpcError";
   readonly code: number;
-  readonly retryable: boolean;
   constructor(code: number, message: string, retryable: boolean) {
-    super(message);
+    super(message, { retryable });
     this.code = code;
-    this.retryable = retryable;
   }
 }
 
