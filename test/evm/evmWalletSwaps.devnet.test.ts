@@ -1,0 +1,184 @@
+import { formatUnits } from "@tapeline/core";
+import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
+import type { Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { walletEndpoints } from "../../services/api/src/endpoints/wallet/endpoints.ts";
+import {
+  createDevnetClient,
+  type DevnetClient,
+} from "../../services/ingest/src/devnet/createDevnetClient.ts";
+import { createMarketSimulator } from "../../services/ingest/src/devnet/createMarketSimulator.ts";
+import type { DevnetDeployment } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
+import { deployUniswap } from "../../services/ingest/src/devnet/deployUniswap.ts";
+import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfig.ts";
+import { type AnvilHandle, startAnvil } from "../../services/ingest/src/devnet/startAnvil.ts";
+import { startEvmChainWorker } from "../../services/ingest/src/evm/createEvmChainWorker.ts";
+import { createRpcClient } from "../../services/ingest/src/rpc/createRpcClient.ts";
+import { createMarketProvider } from "../../services/query/src/market/createMarketProvider.ts";
+import { provider as walletProvider } from "../../services/query/src/wallet/provider.ts";
+import { serveApi } from "../api/serveApi.ts";
+import { waitForCheckpoint } from "./waitForCheckpoint.ts";
+import { chainBalanceChange, chainWalletSwapTxs } from "./walletChainTruth.ts";
+
+type Asset = { tokenAddress: string; decimals: number | null; amount: number | null };
+type Leg = {
+  poolAddress: string;
+  sent: { tokenAddress: string; amount: number | null };
+  received: { tokenAddress: string; amount: number | null };
+};
+type SwapRow = { txHash: string; at: number; block: number; sent: Asset[]; received: Asset[]; route: Leg[] };
+type Page = { data: SwapRow[]; meta: { hasMore: boolean; nextCursor: string | null; usdBasis: string } };
+
+const NATIVE = "0x0000000000000000000000000000000000000000";
+
+/**
+ * EVM wallet swaps over HTTP from a devnet market: the simulator's wallets trade (V2 two-hop
+ * routes, native ETH paid and received through the routers' wraps, V3, V4 native pools), the
+ * worker ingests the chain, and each wallet's served swaps are compared with the chain itself:
+ * which transactions it swapped in, and its balance change of every asset its routes touched.
+ */
+describe("EVM wallet swaps on anvil against the wallets' balances", () => {
+  let anvil: AnvilHandle;
+  let client: DevnetClient;
+  let deployment: DevnetDeployment;
+  let db: TestDatabase;
+  let url: string;
+  let close: () => Promise<void>;
+  let chain: string;
+  let truth: Map<string, Set<string>>;
+  const history = new Map<string, SwapRow[]>();
+
+  const get = async (path: string, query: Record<string, string | number>): Promise<Page> => {
+    const res = await fetch(
+      `${url}${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as Page;
+  };
+
+  beforeAll(async () => {
+    anvil = await startAnvil();
+    client = createDevnetClient({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId });
+    deployment = await deployUniswap(client);
+    const sim = createMarketSimulator({ client, deployment, seed: 11, wallets: 5 });
+    await sim.runSimulatorSteps(60);
+    db = await createTestDatabase();
+    const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }]);
+    chain = cfg.chain;
+    const head = await client.getBlockNumber();
+    const worker = startEvmChainWorker({
+      cfg,
+      rpc: createRpcClient({ endpoints: cfg.endpoints }),
+      db: db.pool,
+    });
+    await waitForCheckpoint(worker, head);
+    await worker.stop();
+    truth = await chainWalletSwapTxs(client, deployment, deployment.startBlock, head);
+    const api = await serveApi({
+      pool: db.pool,
+      name: "evm-wallet-swaps",
+      providers: [createMarketProvider(), walletProvider],
+      endpoints: [walletEndpoints],
+    });
+    url = api.url;
+    close = api.close;
+    for (const wallet of sim.wallets) {
+      const page = await get("/v1/wallet/swaps", { chain, wallet, limit: 100 });
+      expect(page.meta.hasMore).toBe(false);
+      expect(page.meta.usdBasis).toBe("spot");
+      history.set(wallet, page.data);
+    }
+  }, 240_000);
+
+  afterAll(async () => {
+    await close?.();
+    await db?.drop();
+    await anvil?.stop();
+  });
+
+  it("serves each wallet exactly the transactions in which the chain shows it swapping", () => {
+    let swaps = 0;
+    for (const [wallet, rows] of history) {
+      const served = new Set(rows.map((r) => r.txHash));
+      expect(served.size).toBe(rows.length);
+      expect(served, wallet).toEqual(truth.get(wallet) ?? new Set());
+      swaps += rows.length;
+    }
+    expect(swaps).toBeGreaterThan(20);
+  });
+
+  it("serves sent and received equal to the wallet's balance changes of every asset its route touched", async () => {
+    const decimals = new Map<string, number | null>();
+    let native = 0;
+    for (const [wallet, rows] of history) {
+      for (const row of rows) {
+        const block = await client.getBlock({ blockNumber: BigInt(row.block) });
+        expect(block.transactions).toEqual([row.txHash as Hex]);
+        const key = (a: string) => (a === NATIVE ? deployment.weth : a);
+        const served = new Map<string, number | null>();
+        for (const a of row.sent) served.set(key(a.tokenAddress), -(a.amount ?? Number.NaN));
+        for (const a of row.received) served.set(key(a.tokenAddress), a.amount);
+        for (const a of [...row.sent, ...row.received]) decimals.set(key(a.tokenAddress), a.decimals);
+        const touched = new Set(
+          row.route.flatMap((l) => [key(l.sent.tokenAddress), key(l.received.tokenAddress)]),
+        );
+        for (const token of touched) {
+          const change = await chainBalanceChange(client, deployment, wallet, row.txHash, token);
+          const d = decimals.get(token) ?? 18;
+          expect(served.get(token) ?? 0, `${row.txHash} ${token}`).toBe(Number(formatUnits(change, d)));
+        }
+        // largest first on both sides
+        for (const side of [row.sent, row.received]) {
+          const amounts = side.map((a) => a.amount ?? -1);
+          expect(amounts).toEqual([...amounts].sort((x, y) => y - x));
+        }
+        if (touched.has(deployment.weth)) native++;
+      }
+    }
+    expect(native).toBeGreaterThan(5);
+  });
+
+  it("walks every wallet with limit 1..7 and cursors, under from/to/beforeAt, skipping and repeating nothing", async () => {
+    for (const [wallet, all] of history) {
+      const ats = [...new Set(all.map((r) => r.at))];
+      const mid = ats[Math.floor(ats.length / 2)] ?? 0;
+      const bounds: Record<string, number>[] = [
+        {},
+        { from: mid },
+        { to: mid },
+        { beforeAt: mid },
+        { from: ats.at(-1) ?? 0, to: mid },
+        { fromAt: ats.at(-1) ?? 0, beforeAt: mid },
+      ];
+      for (const bound of bounds) {
+        const want = all.filter(
+          (r) =>
+            (bound.from === undefined || r.at >= bound.from) &&
+            (bound.fromAt === undefined || r.at >= bound.fromAt) &&
+            (bound.to === undefined || r.at <= bound.to) &&
+            (bound.beforeAt === undefined || r.at < bound.beforeAt),
+        );
+        for (let limit = 1; limit <= 7; limit++) {
+          const seen: string[] = [];
+          let cursor: string | null = null;
+          for (let pages = 0; pages <= all.length + 1; pages++) {
+            const page: Page = await get("/v1/wallet/swaps", {
+              chain,
+              wallet,
+              limit,
+              ...bound,
+              ...(cursor ? { cursor } : {}),
+            });
+            expect(page.data.length).toBeLessThanOrEqual(limit);
+            seen.push(...page.data.map((r) => r.txHash));
+            cursor = page.meta.nextCursor;
+            if (!page.meta.hasMore) break;
+          }
+          expect(seen, `${wallet} ${JSON.stringify(bound)} limit ${limit}`).toEqual(
+            want.map((r) => r.txHash),
+          );
+        }
+      }
+    }
+  });
+});
