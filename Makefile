@@ -32,8 +32,10 @@ format: $(NPM_STAMP)
 build: $(NPM_STAMP)
 	npx tsc -p tsconfig.json --noEmit
 
-## Benchmarks: each script under bench/ prints its figures
+## Benchmarks: each script under bench/ prints its figures (bench/ponder holds Ponder, for ingestVsPonder only)
 bench: $(NPM_STAMP)
+	@npm install --prefix bench/ponder --no-audit --no-fund >/dev/null \
+	  || echo "bench/ponder: npm install failed; ingestVsPonder measures Tapeline alone"
 	@for f in bench/*.bench.ts; do echo "== $$f"; npx tsx $$f || exit 1; done
 
 ## Long fuzz run over every endpoint (FUZZ_COUNT, default 100000; FUZZ_SEED): prints answers by status

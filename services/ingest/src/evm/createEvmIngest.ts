@@ -8,6 +8,7 @@ import {
 } from "@tapeline/core";
 import type pg from "pg";
 import type { RpcClient } from "../rpc/createRpcClient.ts";
+import { withBusyClock } from "../rpc/withBusyClock.ts";
 import { buildEvmWalletSwaps } from "../wallet/buildEvmWalletSwaps.ts";
 import type { IngestBatch, IngestBlock } from "../writer/IngestBatch.ts";
 import { writeBatch } from "../writer/writeBatch.ts";
@@ -47,7 +48,14 @@ export type EvmIngestDeps = {
   db: pg.Pool;
   bus?: Bus;
   native?: { name: string; symbol: string; decimals: number };
+  /**
+   * Time spent per stage of each range: `fetch` waiting on the node, `decode` the rest of
+   * preparing it (decoding, discovery, pricing), `write` its database transaction.
+   */
+  onStage?: (stage: IngestStage, ms: number) => void;
 };
+
+export type IngestStage = "fetch" | "decode" | "write";
 
 /** Outcome of one written range. */
 export type RangeOutcome = {
@@ -103,7 +111,9 @@ const V3_LIKE = new Set(["UNISWAP_V3", "AERODROME_SLIPSTREAM", "PANCAKESWAP_V3"]
  * trades ({@link applyDexEvents}) → one writer transaction → bus events for what was inserted.
  */
 export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
-  const { cfg, rpc, db } = deps;
+  const { cfg, db, onStage } = deps;
+  const clock = onStage ? withBusyClock(deps.rpc) : null;
+  const rpc = clock?.rpc ?? deps.rpc;
   const chain = cfg.chain;
   const registry = createFactoryRegistry(chain, cfg.factories);
   const native = deps.native ?? { name: "Ether", symbol: "ETH", decimals: 18 };
@@ -205,6 +215,23 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
   }
 
   async function prepareRange(
+    from: bigint,
+    to: bigint,
+    opts: { live: boolean; expectedParent?: string | null; headBlock?: bigint },
+  ): Promise<PreparedRange> {
+    if (!clock || !onStage) return readRange(from, to, opts);
+    const started = performance.now();
+    const fetchedBefore = clock.busyMs();
+    try {
+      return await readRange(from, to, opts);
+    } finally {
+      const fetchMs = clock.busyMs() - fetchedBefore;
+      onStage("fetch", fetchMs);
+      onStage("decode", performance.now() - started - fetchMs);
+    }
+  }
+
+  async function readRange(
     from: bigint,
     to: bigint,
     opts: { live: boolean; expectedParent?: string | null; headBlock?: bigint },
@@ -408,7 +435,9 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
 
   async function writeRange(prepared: PreparedRange & { parentMismatch: false }): Promise<RangeOutcome> {
     const { batch } = prepared;
+    const started = performance.now();
     const written = await writeBatch(db, batch);
+    onStage?.("write", performance.now() - started);
     if (deps.bus) await publish(deps.bus, batch.trades, written.insertedTradeIds, batch.pools, batch.tokens);
     return {
       from: prepared.from,
