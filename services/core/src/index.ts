@@ -49,3 +49,4 @@ export * from "./storage/createPgPool.ts";
 export * from "./storage/EmbeddedPostgresError.ts";
 export * from "./storage/migrate.ts";
 export * from "./storage/startEmbeddedPostgres.ts";
+export * from "./storage/withTransaction.ts";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { ForbiddenError, InvalidParamError, NotFoundError } from "@tapeline/core";
+import { ForbiddenError, InvalidParamError, NotFoundError, withTransaction } from "@tapeline/core";
 import type pg from "pg";
 import type { AccountBillingState } from "./BillingProvider.ts";
 import type { BillingStore } from "./createBillingStore.ts";
@@ -334,12 +334,9 @@ export function createAccountService(deps: { pg: pg.Pool; store: BillingStore })
 
     /** Creates a key; its secret is in the answer and nowhere else. At most 5 active keys. */
     async createKey(accountId: string, name: string): Promise<NewApiKey> {
-      const client = await pg.connect();
       const secret = generateKeySecret();
       const hash = hashKeySecret(secret);
-      let row: KeyRow;
-      try {
-        await client.query("begin");
+      const row = await withTransaction(pg, async (client) => {
         // Lock the account row so concurrent creations count keys one at a time.
         const acct = await client.query("select id from accounts where id = $1 for update", [accountId]);
         if (acct.rowCount === 0) throw new NotFoundError("unknown account", { accountId });
@@ -365,14 +362,8 @@ export function createAccountService(deps: { pg: pg.Pool; store: BillingStore })
             Date.now(),
           ],
         );
-        row = ins.rows[0]!;
-        await client.query("commit");
-      } catch (err) {
-        await client.query("rollback").catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
+        return ins.rows[0]!;
+      });
       await store.cacheKey(hash, row.id, accountId, {
         ratePerMinute: null,
         burstPerSecond: null,

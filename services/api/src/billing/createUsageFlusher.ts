@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { withTransaction } from "@tapeline/core";
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { BillingStore } from "./createBillingStore.ts";
@@ -65,9 +66,7 @@ export function createUsageFlusher(deps: {
   /** Writes flushes in one transaction; returns the ids written now (others were written before). */
   async function write(flushes: { id: string; contents: Record<string, string> }[]): Promise<void> {
     if (flushes.length === 0) return;
-    const client = await pg.connect();
-    try {
-      await client.query("begin");
+    await withTransaction(pg, async (client) => {
       const now = Date.now();
       const inserted = await client.query<{ flush_id: string }>(
         `insert into usage_flushes (flush_id, account_id, at)
@@ -111,13 +110,7 @@ export function createUsageFlusher(deps: {
       }
       // Flush ids only guard against repeats of recent flushes; old ones can go.
       await client.query("delete from usage_flushes where at < $1", [now - 86_400_000]);
-      await client.query("commit");
-    } catch (err) {
-      await client.query("rollback").catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
     for (const f of flushes) await store.confirmFlush(f.id);
   }
 

@@ -1,3 +1,4 @@
+import { withTransaction } from "@tapeline/core";
 import type pg from "pg";
 import type { BillingStore } from "./createBillingStore.ts";
 
@@ -40,31 +41,26 @@ export async function readUsageTotals(
     cur.errors += t.errors ?? 0;
   };
 
-  const client = await deps.pg.connect();
-  let committed: Set<string>;
-  try {
-    await client.query("begin isolation level repeatable read read only");
-    const byBucket = q.groupBy === "bucket";
-    const { rows } = await client.query<{ g: string; r: string; c: string; e: string }>(
-      `select ${byBucket ? "(bucket_start - bucket_start % $5::bigint)::text" : "endpoint"} as g, sum(requests) as r, sum(credits) as c, sum(errors) as e
+  const committed = await withTransaction(
+    deps.pg,
+    async (client) => {
+      const byBucket = q.groupBy === "bucket";
+      const { rows } = await client.query<{ g: string; r: string; c: string; e: string }>(
+        `select ${byBucket ? "(bucket_start - bucket_start % $5::bigint)::text" : "endpoint"} as g, sum(requests) as r, sum(credits) as c, sum(errors) as e
          from usage_buckets
         where account_id = $1 and ($2::text is null or key_id = $2) and bucket_start >= $3 and bucket_start < $4
         group by g`,
-      [q.accountId, q.keyId, q.from, q.to, ...(byBucket ? [bucketMs] : [])],
-    );
-    for (const r of rows) add(r.g, { requests: Number(r.r), credits: Number(r.c), errors: Number(r.e) });
-    const flushed = await client.query<{ flush_id: string }>(
-      "select flush_id from usage_flushes where account_id = $1 and at > $2",
-      [q.accountId, Date.now() - 600_000],
-    );
-    committed = new Set(flushed.rows.map((r) => r.flush_id));
-    await client.query("commit");
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+        [q.accountId, q.keyId, q.from, q.to, ...(byBucket ? [bucketMs] : [])],
+      );
+      for (const r of rows) add(r.g, { requests: Number(r.r), credits: Number(r.c), errors: Number(r.e) });
+      const flushed = await client.query<{ flush_id: string }>(
+        "select flush_id from usage_flushes where account_id = $1 and at > $2",
+        [q.accountId, Date.now() - 600_000],
+      );
+      return new Set(flushed.rows.map((r) => r.flush_id));
+    },
+    { begin: "begin isolation level repeatable read read only" },
+  );
 
   for (const cell of await deps.store.readLiveUsage(q.accountId)) {
     if (cell.flushId !== null && committed.has(cell.flushId)) continue;
