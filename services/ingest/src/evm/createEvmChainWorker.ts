@@ -2,6 +2,7 @@ import { type Bus, TapelineError, Topics } from "@tapeline/core";
 import type pg from "pg";
 import type { RpcClient } from "../rpc/createRpcClient.ts";
 import { subscribeNewHeads } from "../rpc/subscribeNewHeads.ts";
+import { readCheckpoint } from "../writer/checkpoint.ts";
 import { pruneFinalized } from "../writer/pruneFinalized.ts";
 import { rollbackTo } from "../writer/rollbackTo.ts";
 import { BlockNotAvailableError, fetchHeaders } from "./chain/fetchHeaders.ts";
@@ -87,14 +88,8 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
   }
 
   async function loadCheckpoint(): Promise<{ block: bigint; hash: string | null }> {
-    const res = await db.query<{ block: string; block_hash: string | null }>(
-      "select block, block_hash from ingest_checkpoints where chain_id = $1",
-      [cfg.chain],
-    );
-    const row = res.rows[0];
-    return row
-      ? { block: BigInt(row.block), hash: row.block_hash }
-      : { block: cfg.startBlock - 1n, hash: null };
+    const cp = await readCheckpoint(db, cfg.chain);
+    return cp ? { block: cp.block, hash: cp.blockHash } : { block: cfg.startBlock - 1n, hash: null };
   }
 
   async function storedHash(n: bigint): Promise<string | null> {

@@ -4,6 +4,7 @@ import { startEvmChainWorker } from "../evm/createEvmChainWorker.ts";
 import type { EvmIngestDeps } from "../evm/createEvmIngest.ts";
 import type { EvmChainConfig } from "../evm/EvmChainConfig.ts";
 import { createRpcClient } from "../rpc/createRpcClient.ts";
+import { readCheckpoint } from "../writer/checkpoint.ts";
 import type { IngestMetrics } from "./createIngestMetrics.ts";
 import type { IngestRunner } from "./IngestRunner.ts";
 import type { IngestConfig, IngestEvmSettings } from "./loadIngestConfig.ts";
@@ -78,15 +79,8 @@ export async function startEvmLiveIngest(deps: {
   if (wrong.length > 0) throw new ConfigError(wrong);
   const startBlock = config.startBlock ?? (await rpc.refreshHeads());
   const cfg = buildEvmChainConfig(config, startBlock);
-  const cp = await deps.pool.query<{ block: string }>(
-    "select block from ingest_checkpoints where chain_id = $1",
-    [config.chain],
-  );
-  const liveStart = await recordLiveStart(
-    deps.pool,
-    config.chain,
-    cp.rows[0] ? BigInt(cp.rows[0].block) + 1n : startBlock,
-  );
+  const cp = await readCheckpoint(deps.pool, config.chain);
+  const liveStart = await recordLiveStart(deps.pool, config.chain, cp ? cp.block + 1n : startBlock);
   const worker = startEvmChainWorker({
     cfg,
     rpc,

@@ -3,6 +3,7 @@ import type pg from "pg";
 import { createSolanaVenueRegistry } from "../solana/createSolanaVenueRegistry.ts";
 import { createSolanaRpcSource } from "../solana/source/createSolanaRpcSource.ts";
 import { createSolanaWorker } from "../solana/worker/createSolanaWorker.ts";
+import { readCheckpoint } from "../writer/checkpoint.ts";
 import type { IngestMetrics } from "./createIngestMetrics.ts";
 import type { IngestRunner } from "./IngestRunner.ts";
 import type { IngestConfig } from "./loadIngestConfig.ts";
@@ -46,13 +47,8 @@ export async function startSolanaLiveIngest(deps: {
       };
     });
   let reported = 0;
-  const checkpoint = async (): Promise<bigint | null> => {
-    const res = await deps.pool.query<{ block: string }>(
-      "select block from ingest_checkpoints where chain_id = $1",
-      [config.chain],
-    );
-    return res.rows[0] ? BigInt(res.rows[0].block) : null;
-  };
+  const checkpoint = async (): Promise<bigint | null> =>
+    (await readCheckpoint(deps.pool, config.chain))?.block ?? null;
 
   async function run(): Promise<void> {
     let failures = 0;

@@ -1,6 +1,7 @@
 import type { ChainId } from "@tapeline/core";
 import type pg from "pg";
 import { candleBucketsSql } from "./candleBucketsSql.ts";
+import { rewindCheckpoint } from "./checkpoint.ts";
 import type { RollbackResult } from "./IngestBatch.ts";
 
 // Rebuild only the buckets at or after the one holding the market's earliest removed trade.
@@ -107,12 +108,7 @@ export async function rollbackTo(
       [wallets, anc],
     );
     await client.query("delete from ingest_blocks where chain_id = $1 and number > $2", [chain, anc]);
-    await client.query(
-      `update ingest_checkpoints set block = $2,
-         block_hash = (select hash from ingest_blocks where chain_id = $1 and number = $2), updated_at = $3
-       where chain_id = $1 and block > $2`,
-      [chain, anc, Date.now()],
-    );
+    await rewindCheckpoint(client, chain, anc, Date.now());
     await client.query("commit");
     const walletRowsDeleted = (walletSwaps.rowCount ?? 0) + (walletTrades.rowCount ?? 0);
     return { chain, ancestorBlock, tradesDeleted, walletRowsDeleted, markets };

@@ -8,6 +8,7 @@ import {
 } from "@tapeline/core";
 import type pg from "pg";
 import { candleBucketsSql } from "./candleBucketsSql.ts";
+import { writeCheckpoint } from "./checkpoint.ts";
 import type { IngestBatch, WriteBatchResult } from "./IngestBatch.ts";
 import { walletTradesOf } from "./walletTradesOf.ts";
 
@@ -387,16 +388,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
         ],
       );
     }
-    const cp = batch.checkpoint;
-    if (cp) {
-      await client.query(
-        `insert into ingest_checkpoints (chain_id, block, block_hash, head_block, head_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6)
-         on conflict (chain_id) do update set block = excluded.block, block_hash = excluded.block_hash,
-           head_block = excluded.head_block, head_at = excluded.head_at, updated_at = excluded.updated_at`,
-        [batch.chain, cp.block.toString(), cp.blockHash, str(cp.headBlock), cp.headAt, now],
-      );
-    }
+    if (batch.checkpoint) await writeCheckpoint(client, batch.chain, batch.checkpoint, now);
     await client.query("commit");
     return {
       insertedTradeIds: (ids === null ? trades : trades.filter((t) => ids.has(t.id))).map((t) => t.id),

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { readCheckpoint } from "../../writer/checkpoint.ts";
 import type { IngestBatch, IngestBlock } from "../../writer/IngestBatch.ts";
 import { writeBatch } from "../../writer/writeBatch.ts";
 import type { SolanaVenueRegistry } from "../createSolanaVenueRegistry.ts";
@@ -89,11 +90,8 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
 
   async function init(): Promise<void> {
     if (next !== null && tracker) return;
-    const cp = await opts.db.query<{ block: string }>(
-      "select block from ingest_checkpoints where chain_id = $1",
-      [CHAIN],
-    );
-    if (cp.rows[0]) next = BigInt(cp.rows[0].block) + 1n;
+    const cp = await readCheckpoint(opts.db, CHAIN);
+    if (cp) next = cp.block + 1n;
     else next = opts.startSlot ?? (await opts.source.getSlot());
     tracker = createSolUsdTracker();
     const prices = await opts.db.query<{ minute: string; price_usd: string; source: string }>(
