@@ -35,6 +35,7 @@ export * from "./rpc/queryRpcMethods.ts";
 export * from "./rpc/slotWire.ts";
 export * from "./rpc/UnknownRpcMethodError.ts";
 export * from "./runService.ts";
+export * from "./screener/createRollingMarketStats.ts";
 export * from "./screener/evaluateScreenerFilter.ts";
 export * from "./screener/flatScreenerFilters.ts";
 export * from "./screener/parseScreenerFilter.ts";
