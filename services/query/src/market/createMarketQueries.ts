@@ -2,6 +2,7 @@ import {
   type CandlePage,
   type CandleQuery,
   type ChainId,
+  capMarketValue,
   chainFamily,
   EVM_NATIVE,
   InvalidParamError,
@@ -22,7 +23,6 @@ import {
 } from "@tapeline/core";
 import { alignBucket } from "./alignBucket.ts";
 import { buildSparkline } from "./buildSparkline.ts";
-import { capMarketValue } from "./capMarketValue.ts";
 import { convertCandlesToUsd } from "./convertCandlesToUsd.ts";
 import { createTtlCache } from "./createTtlCache.ts";
 import { decimalString } from "./decimalString.ts";

@@ -1,0 +1,174 @@
+import { capMarketValue } from "../capMarketValue.ts";
+import type { ChainId } from "../chainId.ts";
+import type { RollingMarketStats, UsdValuation } from "./createRollingMarketStats.ts";
+import type { UniverseMarket } from "./universeTypes.ts";
+
+/** What the universe needs of a market besides its trades (the `pools` row with its tokens). */
+export type MarketFacts = {
+  chain: ChainId;
+  poolAddress: string;
+  type: string;
+  factory: string | null;
+  tokenAddress: string;
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  /** raw integer supply */
+  totalSupply: string | null;
+  quoteAddress: string;
+  quoteSymbol: string | null;
+  /** whole native units per whole token, from the latest pool state */
+  priceNative: string | null;
+  liquidityNative: number | null;
+  createdAt: number | null;
+};
+
+/**
+ * The quality filters of the universe. A market is left out when:
+ * - its traded token is in `excludedTokens` (the chain's stablecoins, the native coin and its
+ *   wrapped form: stablecoin, wrapped and native pairs);
+ * - it is drained: USD liquidity below `minLiquidityUsd`, or unknown;
+ * - it is wash-traded: at least `washMinTxns` trades in 24 h with fewer than `washMinMakerShare`
+ *   distinct makers per trade, or at least `washMaxFlaggedShare` of its 24 h trades flagged as
+ *   wash by the ingest (Solana);
+ * - it has no 24 h USD volume (no trade, or no USD rate to value it).
+ */
+export const UNIVERSE_QUALITY = {
+  minLiquidityUsd: 1_000,
+  washMinTxns: 30,
+  washMinMakerShare: 0.1,
+  washMaxFlaggedShare: 0.5,
+} as const;
+
+/** Sizes of the universe: the top by 24 h USD volume plus the top by 1 h USD volume. */
+export const UNIVERSE_TOPS = { by24h: 500, by1h: 100 } as const;
+
+export type SelectUniverseInput = {
+  chain: ChainId;
+  facts: ReadonlyMap<string, MarketFacts>;
+  stats: RollingMarketStats;
+  nowMs: number;
+  /** how trade USD figures are valued (trade rates on Solana, spot on EVM) */
+  usd: UsdValuation;
+  /** native/USD now: prices, market caps and liquidity */
+  nativeUsd: number | null;
+  excludedTokens: ReadonlySet<string>;
+  quality?: typeof UNIVERSE_QUALITY;
+  tops?: typeof UNIVERSE_TOPS;
+};
+
+/** Why markets were left out, counted per refresh (for logs and metrics). */
+export type UniverseExclusions = {
+  noFacts: number;
+  excludedToken: number;
+  drained: number;
+  washTraded: number;
+  noVolume: number;
+};
+
+/**
+ * `sortBy=trending` rank value: the geometric mean of the 24 h USD volume and the distinct makers
+ * of 24 h, times the share of trades not flagged as wash. Volume alone rewards a few wallets
+ * trading back and forth; counting makers weighs real participation in, so a market with the
+ * same volume from fewer wallets ranks lower.
+ * @example rankTrending(1_000_000, 2, 0, 400) // 1414.2: far below 100,000 USD from 200 makers (4472.1)
+ */
+export function rankTrending(
+  volumeUsd: number | null,
+  makers: number,
+  washTrades: number,
+  txns: number,
+): number | null {
+  if (volumeUsd === null || !Number.isFinite(volumeUsd)) return null;
+  const clean = txns === 0 ? 1 : 1 - washTrades / txns;
+  return Math.sqrt(Math.max(0, volumeUsd) * makers) * clean;
+}
+
+const scaleSupply = (raw: string | null, decimals: number | null): number | null =>
+  raw === null || decimals === null ? null : Number(raw) / 10 ** decimals;
+
+/**
+ * One universe computation for a chain: every market with a trade in the last 24 h that passes
+ * {@link UNIVERSE_QUALITY}, then the top {@link UNIVERSE_TOPS}.by24h by 24 h USD volume plus the
+ * top `by1h` by 1 h USD volume (ties by pool address), as screener markets.
+ */
+export function selectUniverse(input: SelectUniverseInput): {
+  markets: UniverseMarket[];
+  excluded: UniverseExclusions;
+} {
+  const quality = input.quality ?? UNIVERSE_QUALITY;
+  const tops = input.tops ?? UNIVERSE_TOPS;
+  const excluded: UniverseExclusions = {
+    noFacts: 0,
+    excludedToken: 0,
+    drained: 0,
+    washTraded: 0,
+    noVolume: 0,
+  };
+  const rate = input.nativeUsd;
+  const candidates: UniverseMarket[] = [];
+  for (const key of input.stats.markets(input.nowMs)) {
+    const f = input.facts.get(key);
+    if (!f) {
+      excluded.noFacts += 1;
+      continue;
+    }
+    if (input.excludedTokens.has(f.tokenAddress)) {
+      excluded.excludedToken += 1;
+      continue;
+    }
+    const liquidityUsd = f.liquidityNative === null || rate === null ? null : f.liquidityNative * rate;
+    if (liquidityUsd === null || !(liquidityUsd >= quality.minLiquidityUsd)) {
+      excluded.drained += 1;
+      continue;
+    }
+    const w = input.stats.read(key, input.nowMs, input.usd);
+    if (!w) continue;
+    const day = w.stats["24h"];
+    if (
+      (day.txns >= quality.washMinTxns && w.makers24h / day.txns < quality.washMinMakerShare) ||
+      (day.txns > 0 && w.washTrades24h / day.txns >= quality.washMaxFlaggedShare)
+    ) {
+      excluded.washTraded += 1;
+      continue;
+    }
+    if (day.volumeUsd === null || !(day.volumeUsd > 0)) {
+      excluded.noVolume += 1;
+      continue;
+    }
+    const priceUsd = f.priceNative === null || rate === null ? null : Number(f.priceNative) * rate;
+    const supply = scaleSupply(f.totalSupply, f.decimals);
+    candidates.push({
+      chain: f.chain,
+      address: f.tokenAddress,
+      name: f.name,
+      symbol: f.symbol,
+      pool: {
+        address: f.poolAddress,
+        type: f.type,
+        factory: f.factory,
+        quoteAddress: f.quoteAddress,
+        quoteSymbol: f.quoteSymbol,
+      },
+      priceNative: f.priceNative,
+      priceUsd,
+      marketCapUsd:
+        priceUsd === null || supply === null ? null : capMarketValue(priceUsd * supply, liquidityUsd),
+      liquidityUsd,
+      createdAt: f.createdAt,
+      stats: w.stats,
+      makers24h: w.makers24h,
+      trending: rankTrending(day.volumeUsd, w.makers24h, w.washTrades24h, day.txns),
+    });
+  }
+  const byVolume = (window: "24h" | "1h") => (a: UniverseMarket, b: UniverseMarket) =>
+    (b.stats[window].volumeUsd ?? -1) - (a.stats[window].volumeUsd ?? -1) ||
+    (a.pool.address < b.pool.address ? -1 : a.pool.address > b.pool.address ? 1 : 0);
+  const chosen = new Set(candidates.sort(byVolume("24h")).slice(0, tops.by24h));
+  const hourTop = candidates
+    .filter((m) => (m.stats["1h"].volumeUsd ?? 0) > 0)
+    .sort(byVolume("1h"))
+    .slice(0, tops.by1h);
+  for (const m of hourTop) chosen.add(m);
+  return { markets: [...chosen], excluded };
+}
