@@ -53,8 +53,8 @@ export type SelectUniverseInput = {
   /** native/USD now: prices, market caps and liquidity */
   nativeUsd: number | null;
   excludedTokens: ReadonlySet<string>;
-  quality?: typeof UNIVERSE_QUALITY;
-  tops?: typeof UNIVERSE_TOPS;
+  quality?: { readonly [K in keyof typeof UNIVERSE_QUALITY]: number };
+  tops?: { readonly by24h: number; readonly by1h: number };
 };
 
 /** Why markets were left out, counted per refresh (for logs and metrics). */
