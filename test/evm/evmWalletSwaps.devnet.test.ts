@@ -7,7 +7,12 @@ import {
   createDevnetClient,
   type DevnetClient,
 } from "../../services/ingest/src/devnet/createDevnetClient.ts";
+import {
+  createDevnetRouting,
+  type DevnetRouting,
+} from "../../services/ingest/src/devnet/createDevnetRouting.ts";
 import { createMarketSimulator } from "../../services/ingest/src/devnet/createMarketSimulator.ts";
+import { createTxSender } from "../../services/ingest/src/devnet/createTxSender.ts";
 import type { DevnetDeployment } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
 import { deployUniswap } from "../../services/ingest/src/devnet/deployUniswap.ts";
 import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfig.ts";
@@ -23,6 +28,7 @@ import { chainBalanceChange, chainWalletSwapTxs } from "./walletChainTruth.ts";
 type Asset = { tokenAddress: string; decimals: number | null; amount: number | null };
 type Leg = {
   poolAddress: string;
+  poolType: string;
   sent: { tokenAddress: string; amount: number | null };
   received: { tokenAddress: string; amount: number | null };
 };
@@ -46,6 +52,7 @@ describe("EVM wallet swaps on anvil against the wallets' balances", () => {
   let close: () => Promise<void>;
   let chain: string;
   let truth: Map<string, Set<string>>;
+  let routing: DevnetRouting;
   const history = new Map<string, SwapRow[]>();
 
   const get = async (path: string, query: Record<string, string | number>): Promise<Page> => {
@@ -60,8 +67,10 @@ describe("EVM wallet swaps on anvil against the wallets' balances", () => {
     anvil = await startAnvil();
     client = createDevnetClient({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId });
     deployment = await deployUniswap(client);
-    const sim = createMarketSimulator({ client, deployment, seed: 11, wallets: 5 });
-    await sim.runSimulatorSteps(60);
+    routing = await createDevnetRouting(client, deployment, createTxSender(client, client.account.address));
+    const sim = createMarketSimulator({ client, deployment, seed: 11, wallets: 5, routing });
+    const stats = await sim.runSimulatorSteps(70);
+    expect(stats.routed).toBeGreaterThan(8);
     db = await createTestDatabase();
     const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }]);
     chain = cfg.chain;
@@ -136,6 +145,40 @@ describe("EVM wallet swaps on anvil against the wallets' balances", () => {
       }
     }
     expect(native).toBeGreaterThan(5);
+  });
+
+  it("serves the router's V2 → V3 → V4 routes as one swap with its legs in order and only the route's ends", () => {
+    const rows = [...history.values()].flat().filter((r) => r.route.length === 3);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const types = row.route.map((l) => l.poolType);
+      expect([
+        ["UNISWAP_V2", "UNISWAP_V3", "UNISWAP_V4"],
+        ["UNISWAP_V4", "UNISWAP_V3", "UNISWAP_V2"],
+      ]).toContainEqual(types);
+      row.route.slice(1).forEach((l, i) => {
+        const prev = row.route[i]!.received.tokenAddress;
+        const same =
+          prev === l.sent.tokenAddress ||
+          [prev, l.sent.tokenAddress].every((a) => a === NATIVE || a === deployment.weth);
+        expect(same, row.txHash).toBe(true);
+      });
+      expect(row.sent.map((a) => a.tokenAddress)).toEqual([row.route[0]!.sent.tokenAddress]);
+      expect(row.received.map((a) => a.tokenAddress)).toEqual([row.route[2]!.received.tokenAddress]);
+    }
+  });
+
+  it("serves a fee-on-transfer token at what the wallet's balance moved, not at what the pool got", () => {
+    const rows = [...history.values()]
+      .flat()
+      .filter((r) => r.sent.some((a) => a.tokenAddress === routing.feeToken));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const sent = row.sent.find((a) => a.tokenAddress === routing.feeToken)!.amount!;
+      const intoPool = row.route[0]!.sent.amount!;
+      // 3% on the way to the router, 3% again on the way to the pair
+      expect(intoPool / sent).toBeCloseTo(0.97 * 0.97, 6);
+    }
   });
 
   it("walks every wallet with limit 1..7 and cursors, under from/to/beforeAt, skipping and repeating nothing", async () => {

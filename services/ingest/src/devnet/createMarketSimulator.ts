@@ -1,6 +1,7 @@
 import { type Address, encodePacked, keccak256, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { DevnetClient } from "./createDevnetClient.ts";
+import type { DevnetRouting } from "./createDevnetRouting.ts";
 import { createRng } from "./createRng.ts";
 import { type ContractCall, createTxSender, type TxSender } from "./createTxSender.ts";
 import { createUniswapV2Actions } from "./createUniswapV2Actions.ts";
@@ -41,6 +42,12 @@ export type MarketSimulatorOptions = {
   concurrency?: number;
   /** Most tokens the simulator launches. @defaultValue 25 */
   maxLaunches?: number;
+  /**
+   * The devnet's own router and fee-on-transfer token ({@link createDevnetRouting}): with it, a
+   * share of swaps go along its multi-hop routes (V2 → V3 → V4, native ETH in and out, the fee
+   * token). Without it the sequence of a seed is unchanged.
+   */
+  routing?: DevnetRouting;
   logger?: SimulatorLogger;
 };
 
@@ -50,6 +57,8 @@ type Venue = DevnetPool["venue"];
 export type SimulatorStats = {
   steps: number;
   swaps: Record<Venue, number>;
+  /** swaps along the router's multi-hop routes (`routing`) */
+  routed: number;
   liquidityAdded: number;
   liquidityRemoved: number;
   launches: number;
@@ -117,6 +126,7 @@ const SYLLABLES = [
 const emptyStats = (): SimulatorStats => ({
   steps: 0,
   swaps: { UNISWAP_V2: 0, UNISWAP_V3: 0, UNISWAP_V4: 0 },
+  routed: 0,
   liquidityAdded: 0,
   liquidityRemoved: 0,
   launches: 0,
@@ -316,7 +326,32 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
     return pair.token0 === mid ? pair.token1 : pair.token0;
   }
 
+  /** A swap along one of the router's routes, sized like a single-pool swap. */
+  async function routedSwap(wallet: Wallet, routing: DevnetRouting, plan: Plan): Promise<void> {
+    const route = rng.pick(routing.routes);
+    const tokenIn = route.name.startsWith("ETH>") ? NATIVE : route.hops[0]!.tokenIn;
+    let balance = await refill(wallet, tokenIn);
+    if (tokenIn === routing.feeToken && balance < parseEther("1000")) {
+      await deployer.write(
+        {
+          address: tokenIn,
+          abi: erc20,
+          functionName: "transfer",
+          args: [wallet.address, parseEther("200000")],
+        },
+        `fund ${wallet.address} with the fee token`,
+      );
+      balance = await spendable(wallet, tokenIn);
+    }
+    const amountIn = scale(balance, rng.logUniform(0.002, 0.06));
+    plan.action = `route ${route.name} ${amountIn}`;
+    if (amountIn === 0n) return;
+    await routing.swap(wallet.sender, route, amountIn);
+    totals.routed++;
+  }
+
   async function swap(wallet: Wallet, plan: Plan): Promise<void> {
+    if (opts.routing && rng.chance(0.3)) return routedSwap(wallet, opts.routing, plan);
     const venue = rng.pick(VENUES);
     const pool = rng.pick(pools.filter((p) => p.venue === venue && !retired.has(p.id)));
     const [base, quote] = baseQuote(pool);
@@ -563,6 +598,7 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
           UNISWAP_V3: after.swaps.UNISWAP_V3 - before.swaps.UNISWAP_V3,
           UNISWAP_V4: after.swaps.UNISWAP_V4 - before.swaps.UNISWAP_V4,
         },
+        routed: after.routed - before.routed,
         liquidityAdded: after.liquidityAdded - before.liquidityAdded,
         liquidityRemoved: after.liquidityRemoved - before.liquidityRemoved,
         launches: after.launches - before.launches,
