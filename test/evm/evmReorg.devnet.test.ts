@@ -1,4 +1,12 @@
-import { type Bus, type BusMessage, createRedisBus, Topics } from "@tapeline/core";
+import {
+  type Bus,
+  type ChainId,
+  createRedisBus,
+  type MarketEvent,
+  marketEventTopics,
+  marketKey,
+  subscribeMarketEvents,
+} from "@tapeline/core";
 import {
   createTestDatabase,
   TEST_REDIS_URL,
@@ -22,6 +30,7 @@ import {
   startEvmChainWorker,
 } from "../../services/ingest/src/evm/createEvmChainWorker.ts";
 import { createRpcClient } from "../../services/ingest/src/rpc/createRpcClient.ts";
+import { readTradePage } from "../../services/query/src/market/readTradePage.ts";
 import { chainSwaps } from "./evmChainTruth.ts";
 import { waitForCheckpoint } from "./waitForCheckpoint.ts";
 
@@ -87,22 +96,90 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
     await anvil?.stop();
   });
 
-  it("rolled back to the fork point and published the rollback", async () => {
+  it("rolled back to the fork point", () => {
     const reorg = events.find((e) => e.type === "reorg");
     expect(reorg).toMatchObject({ type: "reorg", ancestor: forkBlock });
     expect(orphanIds.length).toBeGreaterThan(0);
-    const seen: BusMessage<{ ancestorBlock: string; markets: string[] }>[] = [];
-    const sub = await bus.subscribe<{ ancestorBlock: string; markets: string[] }>(
-      Topics.rollbacks(`evm:${deployment.chainId}`),
-      (m) => {
-        seen.push(m);
-      },
-      { fromId: "0" },
-    );
-    for (let i = 0; i < 100 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  });
+
+  it("published each market's trades once, in chain order, with the rollback before the replacements", async () => {
+    const chain = `evm:${deployment.chainId}` as ChainId;
+    const seen: MarketEvent[] = [];
+    const from = Object.fromEntries(marketEventTopics([chain]).map((t) => [t, "0"]));
+    const sub = await subscribeMarketEvents(bus, { chains: [chain], from }, (e) => {
+      seen.push(e);
+    });
+    const swaps = await chainSwaps(client, deployment, deployment.startBlock, newHead);
+    const expectedTrades = swaps.length + orphanIds.length;
+    for (let i = 0; i < 500 && seen.filter((e) => e.type === "trade").length < expectedTrades; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     await sub.close();
-    expect(seen[0]?.payload.ancestorBlock).toBe(forkBlock.toString());
-    expect(seen[0]?.payload.markets.length).toBeGreaterThan(0);
+
+    // A subscriber's view: trades appended, a rollback removes the orphaned ids, which must be the
+    // market's latest trades (so no replacement trade came before the rollback).
+    const view = new Map<string, string[]>();
+    const rollbacks = seen.filter((e) => e.type === "rollback");
+    for (const e of seen) {
+      if (e.type === "newMarket") {
+        expect(view.has(e.market), e.market).toBe(false);
+        view.set(e.market, []);
+      } else if (e.type === "trade") {
+        const list = view.get(e.market);
+        expect(list, `${e.market} traded before its newMarket event`).toBeDefined();
+        list!.push(e.trade.id);
+      } else if (e.type === "rollback") {
+        expect(e.ancestorBlock).toBe(Number(forkBlock));
+        const list = view.get(e.market) ?? [];
+        const n = e.orphanedTradeIds.length;
+        expect(list.slice(list.length - n), e.market).toEqual(e.orphanedTradeIds);
+        list.splice(list.length - n, n);
+      }
+    }
+    expect(rollbacks.flatMap((e) => (e.type === "rollback" ? e.orphanedTradeIds : [])).sort()).toEqual(
+      [...orphanIds].sort(),
+    );
+    const expected = new Map<string, string[]>();
+    for (const s of [...swaps].sort((a, b) => Number(a.block - b.block) || a.logIndex - b.logIndex)) {
+      const key = marketKey(chain, s.pool);
+      expected.set(key, [...(expected.get(key) ?? []), s.id]);
+    }
+    for (const [key, ids] of expected) expect(view.get(key), key).toEqual(ids);
+    for (const [key, ids] of view) if (!expected.has(key)) expect(ids, key).toEqual([]);
+
+    // Streamed rows are the REST tape's rows (USD figures aside: EVM values them at the spot rate).
+    const surviving = new Set(swaps.map((s) => s.id));
+    const streamed = new Map(
+      seen.flatMap((e) => (e.type === "trade" && surviving.has(e.trade.id) ? [[e.trade.id, e]] : [])),
+    );
+    expect(streamed.size).toBe(swaps.length);
+    const usdFree = ({ priceUsd, volumeUsd, ...rest }: Record<string, unknown>) => rest;
+    for (const [key] of expected) {
+      const page = await readTradePage(db.pool, {
+        scope: { chain, markets: [key] },
+        limit: 500,
+        order: "asc",
+        spotUsd: null,
+      });
+      for (const row of page.data) {
+        const e = streamed.get(row.id)!;
+        expect(e.market).toBe(key);
+        expect(usdFree(e.type === "trade" ? e.trade : {}), row.id).toEqual(usdFree(row));
+      }
+    }
+    // A market's state event after the rollback carries the state the REST pool row holds now.
+    const lastState = new Map(seen.flatMap((e) => (e.type === "market" ? [[e.market, e]] : [])));
+    expect(lastState.size).toBeGreaterThan(0);
+    const stored = await db.pool.query<{
+      market: string;
+      price_native: string | null;
+      reserve0: string | null;
+    }>("select market, price_native, reserve0 from pools");
+    for (const r of stored.rows) {
+      const e = lastState.get(r.market);
+      if (e?.type !== "market") continue;
+      expect([e.priceNative, e.reserve0], r.market).toEqual([r.price_native, r.reserve0]);
+    }
   });
 
   it("keeps no row from the orphaned blocks and every row of the new ones", async () => {

@@ -1,8 +1,21 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { marketKey } from "@tapeline/core";
-import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
+import {
+  createRedisBus,
+  type MarketEvent,
+  marketKey,
+  subscribeMarketEvents,
+  type TradeRow,
+} from "@tapeline/core";
+import {
+  createTestDatabase,
+  TEST_REDIS_URL,
+  type TestDatabase,
+  testRedisPrefix,
+} from "@tapeline/core/testing";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEventPublisher } from "../../services/ingest/src/events/createEventPublisher.ts";
 import { createSolUsdTracker } from "../../services/ingest/src/solana/createSolUsdTracker.ts";
 import { decodeSolanaBlock } from "../../services/ingest/src/solana/decodeSolanaBlock.ts";
 import {
@@ -14,6 +27,7 @@ import { replayBlocksFromRecording } from "../../services/ingest/src/solana/repl
 import { createSolanaRpcSource } from "../../services/ingest/src/solana/source/createSolanaRpcSource.ts";
 import type { SolanaSource } from "../../services/ingest/src/solana/source/SolanaSource.ts";
 import { createSolanaWorker } from "../../services/ingest/src/solana/worker/createSolanaWorker.ts";
+import { readTradePage } from "../../services/query/src/market/readTradePage.ts";
 import { fixtureRecording } from "./fixtureData.ts";
 
 let db: TestDatabase;
@@ -221,5 +235,63 @@ describe("Solana worker over the replay endpoint", () => {
       "select address, name, symbol from tokens where chain_id = 'solana' and name is not null",
     );
     expect(new Map(stored.rows.map((r) => [r.address, `${r.name}|${r.symbol}`]))).toEqual(names);
+  });
+
+  it("publishes every inserted trade once as the REST tape's row, after its market's newMarket event", async () => {
+    const fresh = await createTestDatabase();
+    const bus = createRedisBus({ url: TEST_REDIS_URL, prefix: testRedisPrefix("solana-events") });
+    try {
+      const seen: MarketEvent[] = [];
+      const sub = await subscribeMarketEvents(bus, { chains: ["solana"] }, (e) => {
+        seen.push(e);
+      });
+      const events = createEventPublisher(fresh.pool, bus, pino({ level: "silent" }));
+      const worker = createSolanaWorker({
+        source: createSolanaRpcSource({ endpoints: [server.url], backoffMs: 1 }),
+        db: fresh.pool,
+        startSlot: BigInt(server.slots[0]!),
+        slotsPerBatch: 7,
+        events,
+      });
+      await worker.runUntil(BigInt(server.slots.at(-1)!));
+      const stored = await fresh.pool.query<{ market: string; n: number }>(
+        "select market, count(*)::int as n from trades group by market",
+      );
+      const total = stored.rows.reduce((a, r) => a + r.n, 0);
+      expect(total).toBeGreaterThan(50);
+      for (let i = 0; i < 500 && seen.filter((e) => e.type === "trade").length < total; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await sub.close();
+
+      const trades = seen.filter((e) => e.type === "trade");
+      expect(trades).toHaveLength(total);
+      const announced = new Set<string>();
+      for (const e of seen) {
+        if (e.type === "newMarket") announced.add(e.market);
+        if (e.type === "trade") expect(announced.has(e.market), e.market).toBe(true);
+      }
+      const pools = await fresh.pool.query<{ market: string }>("select market from pools");
+      expect([...announced].sort()).toEqual(pools.rows.map((r) => r.market).sort());
+      // USD figures aside: a minute's SOL/USD rate is still moving while the minute is open, so the
+      // stream values a trade at the rate known when it was published, the tape at the rate stored now.
+      const usdFree = ({ priceUsd, volumeUsd, ...rest }: TradeRow) => rest;
+      for (const { market, n } of stored.rows) {
+        const page = await readTradePage(fresh.pool, {
+          scope: { chain: "solana", markets: [market] },
+          limit: 500,
+          order: "asc",
+          spotUsd: null,
+        });
+        expect(page.data).toHaveLength(n);
+        const streamed = trades.flatMap((e) => (e.type === "trade" && e.market === market ? [e.trade] : []));
+        expect(new Map(streamed.map((t) => [t.id, usdFree(t)]))).toEqual(
+          new Map(page.data.map((t) => [t.id, usdFree(t)])),
+        );
+      }
+    } finally {
+      await bus.close();
+      await fresh.drop();
+    }
   });
 });

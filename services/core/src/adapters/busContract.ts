@@ -91,6 +91,51 @@ export function busContract(label: string, makeBus: () => Bus, cleanup?: () => P
       await vi.waitFor(() => expect(got).toEqual([3, 4]), WAIT);
     });
 
+    it("reads several topics in one subscription, each in publish order, with the topic on each message", async () => {
+      const b = bus();
+      const [t1, t2, t3] = [topic(), topic(), topic()];
+      const got: { topic: string; n: number }[] = [];
+      await b.subscribe<{ n: number }>([t1, t2], (m) => {
+        got.push({ topic: m.topic, n: m.payload.n });
+      });
+      for (let n = 0; n < 30; n++) await b.publish([t1, t2, t3][n % 3]!, "k", { n });
+      await vi.waitFor(() => expect(got).toHaveLength(20), WAIT);
+      expect(got.filter((m) => m.topic === t1).map((m) => m.n)).toEqual(
+        Array.from({ length: 10 }, (_, i) => i * 3),
+      );
+      expect(got.filter((m) => m.topic === t2).map((m) => m.n)).toEqual(
+        Array.from({ length: 10 }, (_, i) => i * 3 + 1),
+      );
+    });
+
+    it("resumes each topic from its own saved id with fromIds, without a gap or a repeat", async () => {
+      const b = bus();
+      const [t1, t2] = [topic(), topic()];
+      const cursor: Record<string, string> = {};
+      const first: number[] = [];
+      const sub = await b.subscribe<{ n: number }>([t1, t2], (m) => {
+        first.push(m.payload.n);
+        cursor[m.topic] = m.id;
+      });
+      for (const n of [1, 2, 3, 4]) await b.publish(n % 2 ? t1 : t2, "k", { n });
+      await vi.waitFor(() => expect(first).toHaveLength(4), WAIT);
+      await sub.close();
+      // Published while no consumer runs: a restarted consumer must get exactly these.
+      for (const n of [5, 6, 7, 8]) await b.publish(n % 2 ? t1 : t2, "k", { n });
+      const resumed: number[] = [];
+      await b.subscribe<{ n: number }>(
+        [t1, t2],
+        (m) => {
+          resumed.push(m.payload.n);
+        },
+        { fromIds: cursor },
+      );
+      await b.publish(t1, "k", { n: 9 });
+      await vi.waitFor(() => expect(resumed).toHaveLength(5), WAIT);
+      expect(resumed.filter((n) => n % 2)).toEqual([5, 7, 9]);
+      expect(resumed.filter((n) => n % 2 === 0)).toEqual([6, 8]);
+    });
+
     it("fans every message out to every subscription and keeps topics apart", async () => {
       const b = bus();
       const t1 = topic();

@@ -1,5 +1,5 @@
 import pino, { type Logger } from "pino";
-import type { Bus, BusMessage, Subscription } from "../ports/bus.ts";
+import type { Bus, BusMessage, SubscribeOptions, Subscription } from "../ports/bus.ts";
 import { AdapterClosedError } from "./AdapterClosedError.ts";
 import { compareStreamIds } from "./compareStreamIds.ts";
 
@@ -81,47 +81,65 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): Bus {
     },
 
     async subscribe<T>(
-      topic: string,
+      topics: string | readonly string[],
       handler: (msg: BusMessage<T>) => void | Promise<void>,
-      subOpts: { fromId?: string } = {},
+      subOpts: SubscribeOptions = {},
     ): Promise<Subscription> {
       if (closed) throw new AdapterClosedError("memory bus");
-      const log = topicLog(topic);
-      const fromId = subOpts.fromId ?? "$";
-      let cursor = fromId === "$" ? log.base + log.entries.length : indexAfter(log, fromId);
+      const names = [...new Set(typeof topics === "string" ? [topics] : topics)];
+      if (names.length === 0) throw new TypeError("subscribe needs at least one topic");
+      const reads = names.map((topic) => {
+        const log = topicLog(topic);
+        const fromId = subOpts.fromIds?.[topic] ?? subOpts.fromId ?? "$";
+        return {
+          topic,
+          log,
+          cursor: fromId === "$" ? log.base + log.entries.length : indexAfter(log, fromId),
+        };
+      });
       let stopped = false;
       let wakeSelf: (() => void) | null = null;
 
       const loop = (async () => {
         while (!stopped) {
-          // A subscriber that fell behind the trimmed head resumes at the oldest kept message.
-          if (cursor < log.base) {
-            logger.warn(
-              { topic, dropped: log.base - cursor },
-              "bus subscriber fell behind the retained messages",
-            );
-            cursor = log.base;
+          let delivered = false;
+          // One message per topic per round, so a busy topic does not starve the others.
+          for (const r of reads) {
+            if (stopped) return;
+            // A subscriber that fell behind the trimmed head resumes at the oldest kept message.
+            if (r.cursor < r.log.base) {
+              logger.warn(
+                { topic: r.topic, dropped: r.log.base - r.cursor },
+                "bus subscriber fell behind the retained messages",
+              );
+              r.cursor = r.log.base;
+            }
+            const entry = r.log.entries[r.cursor - r.log.base];
+            if (!entry) continue;
+            r.cursor += 1;
+            delivered = true;
+            const msg: BusMessage<T> = {
+              id: entry.id,
+              topic: r.topic,
+              key: entry.key,
+              payload: JSON.parse(entry.json) as T,
+            };
+            try {
+              await handler(msg);
+            } catch (err) {
+              logger.error(
+                { err, topic: r.topic, messageId: entry.id },
+                "bus handler failed; message skipped",
+              );
+            }
           }
-          const entry = log.entries[cursor - log.base];
-          if (!entry) {
-            await new Promise<void>((resolve) => {
-              wakeSelf = resolve;
-              log.wake.add(resolve);
-            });
-            continue;
-          }
-          cursor += 1;
-          const msg: BusMessage<T> = {
-            id: entry.id,
-            topic,
-            key: entry.key,
-            payload: JSON.parse(entry.json) as T,
-          };
-          try {
-            await handler(msg);
-          } catch (err) {
-            logger.error({ err, topic, messageId: entry.id }, "bus handler failed; message skipped");
-          }
+          if (delivered || stopped) continue;
+          await new Promise<void>((resolve) => {
+            wakeSelf = resolve;
+            for (const r of reads) r.log.wake.add(resolve);
+          });
+          for (const r of reads) if (wakeSelf) r.log.wake.delete(wakeSelf);
+          wakeSelf = null;
         }
       })();
 
@@ -129,8 +147,8 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): Bus {
         async close() {
           stopped = true;
           if (wakeSelf) {
-            log.wake.delete(wakeSelf);
-            wakeSelf();
+            for (const r of reads) r.log.wake.delete(wakeSelf);
+            (wakeSelf as () => void)();
           }
           subscriptions.delete(subscription);
           await loop;

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import pino, { type Logger } from "pino";
-import type { Bus, BusMessage, Subscription } from "../ports/bus.ts";
+import type { Bus, BusMessage, SubscribeOptions, Subscription } from "../ports/bus.ts";
 import { AdapterClosedError } from "./AdapterClosedError.ts";
 
 export type RedisBusOptions = {
@@ -20,10 +20,10 @@ export type RedisBusOptions = {
 
 /**
  * Bus over Redis Streams: one stream per topic, `XADD` with approximate `MAXLEN` trimming,
- * and one `XREAD BLOCK` loop on its own connection per subscription. A subscription reads
- * the whole topic in publish order from its own cursor (no consumer group): `fromId` "$"
- * means messages published after `subscribe` resolves, "0" the whole retained stream, any
- * other id the messages after it. Handlers run one at a time; a failing handler is logged
+ * and one `XREAD BLOCK` loop on its own connection per subscription, over all its topics at
+ * once. A subscription reads each topic in publish order from its own cursor (no consumer
+ * group): `fromId` "$" means messages published after `subscribe` resolves, "0" the whole
+ * retained stream, any other id the messages after it. Handlers run one at a time; a failing handler is logged
  * and the loop moves on. The partition key travels in the message (field `k`).
  */
 export function createRedisBus(opts: RedisBusOptions): Bus {
@@ -49,20 +49,26 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
     },
 
     async subscribe<T>(
-      topic: string,
+      topics: string | readonly string[],
       handler: (msg: BusMessage<T>) => void | Promise<void>,
-      subOpts: { fromId?: string } = {},
+      subOpts: SubscribeOptions = {},
     ): Promise<Subscription> {
       if (closed) throw new AdapterClosedError("redis bus");
-      const stream = streamKey(topic);
-      const fromId = subOpts.fromId ?? "$";
+      const names = [...new Set(typeof topics === "string" ? [topics] : topics)];
+      if (names.length === 0) throw new TypeError("subscribe needs at least one topic");
+      const streams = names.map(streamKey);
+      const topicOf = new Map(streams.map((s, i) => [s, names[i]!]));
+      const starts = names.map((t) => subOpts.fromIds?.[t] ?? subOpts.fromId ?? "$");
       // "$" is pinned to the current last id now, so nothing published after subscribe()
       // resolves can slip by before the first XREAD reaches the server.
-      let lastId = fromId;
-      if (fromId === "$") {
-        const last = await publisher.xrevrange(stream, "+", "-", "COUNT", 1);
-        lastId = last[0]?.[0] ?? "0-0";
-      }
+      const lastIds = await Promise.all(
+        starts.map(async (from, i) => {
+          if (from !== "$") return from;
+          const last = await publisher.xrevrange(streams[i]!, "+", "-", "COUNT", 1);
+          return last[0]?.[0] ?? "0-0";
+        }),
+      );
+      const lastOf = new Map(streams.map((s, i) => [s, lastIds[i]!]));
       const reader = publisher.duplicate({ connectionName: `${connectionName}:sub` });
       let stopped = false;
 
@@ -71,21 +77,31 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
         while (!stopped) {
           let reply: [string, [string, string[]][]][] | null;
           try {
-            reply = (await reader.xread("COUNT", batchSize, "BLOCK", blockMs, "STREAMS", stream, lastId)) as
-              | [string, [string, string[]][]][]
-              | null;
+            reply = (await reader.xread(
+              "COUNT",
+              batchSize,
+              "BLOCK",
+              blockMs,
+              "STREAMS",
+              ...streams,
+              ...streams.map((s) => lastOf.get(s)!),
+            )) as [string, [string, string[]][]][] | null;
             failures = 0;
           } catch (err) {
             if (stopped) break;
             failures += 1;
-            logger.error({ err, topic }, "bus read failed; retrying");
+            logger.error(
+              { err, topics: names.length > 4 ? names.length : names },
+              "bus read failed; retrying",
+            );
             await new Promise((r) => setTimeout(r, Math.min(5_000, 100 * 2 ** failures)));
             continue;
           }
-          for (const [, entries] of reply ?? []) {
+          for (const [stream, entries] of reply ?? []) {
+            const topic = topicOf.get(stream)!;
             for (const [id, fields] of entries) {
               if (stopped) return;
-              lastId = id;
+              lastOf.set(stream, id);
               try {
                 const msg: BusMessage<T> = { id, topic, key: "", payload: undefined as T };
                 for (let i = 0; i + 1 < fields.length; i += 2) {

@@ -1,5 +1,6 @@
-import { type Bus, TapelineError, Topics } from "@tapeline/core";
+import { type Bus, TapelineError } from "@tapeline/core";
 import type pg from "pg";
+import { createEventPublisher } from "../events/createEventPublisher.ts";
 import type { RpcClient } from "../rpc/createRpcClient.ts";
 import { subscribeNewHeads } from "../rpc/subscribeNewHeads.ts";
 import { readCheckpoint } from "../writer/checkpoint.ts";
@@ -64,6 +65,7 @@ export type EvmChainWorkerDeps = {
 export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
   const { cfg, rpc, db } = deps;
   const ingest = createEvmIngest({ cfg, rpc, db, bus: deps.bus, native: deps.native });
+  const events = deps.bus ? createEventPublisher(db, deps.bus) : null;
   let stopped = false;
   let wake: (() => void) | null = null;
   let cp: { block: bigint; hash: string | null } | null = null;
@@ -115,14 +117,7 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
     const res = await rollbackTo(db, cfg.chain, ancestor);
     ingest.resetState();
     cp = { block: ancestor, hash: await storedHash(ancestor) };
-    if (deps.bus) {
-      await deps.bus.publish(Topics.rollbacks(cfg.chain), cfg.chain, {
-        chain: cfg.chain,
-        ancestorBlock: ancestor.toString(),
-        orphanedFrom: (ancestor + 1n).toString(),
-        markets: res.markets,
-      });
-    }
+    await events?.publishRollback(res);
     deps.onEvent?.({ type: "reorg", ancestor, checkpoint, tradesDeleted: res.tradesDeleted });
   }
 

@@ -1,12 +1,6 @@
-import {
-  type Bus,
-  marketKey,
-  TapelineError,
-  type TokenRecord,
-  Topics,
-  type TradeRecord,
-} from "@tapeline/core";
+import { type Bus, marketKey, TapelineError, type TokenRecord } from "@tapeline/core";
 import type pg from "pg";
+import { createEventPublisher } from "../events/createEventPublisher.ts";
 import type { RpcClient } from "../rpc/createRpcClient.ts";
 import { withBusyClock } from "../rpc/withBusyClock.ts";
 import { buildEvmWalletSwaps } from "../wallet/buildEvmWalletSwaps.ts";
@@ -114,6 +108,7 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
   const { cfg, db, onStage } = deps;
   const clock = onStage ? withBusyClock(deps.rpc) : null;
   const rpc = clock?.rpc ?? deps.rpc;
+  const events = deps.bus ? createEventPublisher(db, deps.bus) : null;
   const chain = cfg.chain;
   const registry = createFactoryRegistry(chain, cfg.factories);
   const native = deps.native ?? { name: "Ether", symbol: "ETH", decimals: 18 };
@@ -438,7 +433,7 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     const started = performance.now();
     const written = await writeBatch(db, batch);
     onStage?.("write", performance.now() - started);
-    if (deps.bus) await publish(deps.bus, batch.trades, written.insertedTradeIds, batch.pools, batch.tokens);
+    await events?.publishBatch(batch, written);
     return {
       from: prepared.from,
       to: prepared.to,
@@ -446,26 +441,6 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
       insertedTrades: written.insertedTradeIds.length,
       lastHeader: prepared.lastHeader,
     };
-  }
-
-  async function publish(
-    bus: Bus,
-    trades: TradeRecord[],
-    inserted: string[],
-    pools: ReturnType<typeof toPoolRecord>[],
-    tokens: TokenRecord[],
-  ) {
-    const ids = new Set(inserted);
-    // Calls are issued in order without waiting on each (the adapters keep call order per topic).
-    const sent: Promise<string>[] = [];
-    for (const t of trades) {
-      if (ids.has(t.id)) sent.push(bus.publish(Topics.trades(chain), marketKey(chain, t.pool), jsonSafe(t)));
-    }
-    for (const p of pools)
-      sent.push(bus.publish(Topics.pools(chain), marketKey(chain, p.address), jsonSafe(p)));
-    // token facts first read from the chain, keyed like tokens (`<chain>/<address>`)
-    for (const t of tokens) sent.push(bus.publish(`tokens.${chain}`, `${chain}/${t.address}`, jsonSafe(t)));
-    await Promise.all(sent);
   }
 
   return {
@@ -479,9 +454,4 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
       state = createEvmMarketState();
     },
   };
-}
-
-/** A record with bigints as decimal strings, for the bus (JSON). */
-function jsonSafe<T extends object>(value: T): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v)));
 }

@@ -96,7 +96,7 @@ export async function startIngestService(
       logger.warn("no REDIS_URL: history backfill requests are not consumed");
     }
   } else {
-    runner = await startSolanaLiveIngest({ ctx, config, pool, metrics });
+    runner = await startSolanaLiveIngest({ ctx, config, pool, bus, metrics });
     ctx.shutdown.add("worker", () => runner.stop());
   }
   runner.done.catch((err: Error) => {

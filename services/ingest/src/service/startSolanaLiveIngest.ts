@@ -1,5 +1,6 @@
-import type { Context } from "@tapeline/core";
+import type { Bus, Context } from "@tapeline/core";
 import type pg from "pg";
+import { createEventPublisher } from "../events/createEventPublisher.ts";
 import { createSolanaVenueRegistry } from "../solana/createSolanaVenueRegistry.ts";
 import { createSolanaRpcSource } from "../solana/source/createSolanaRpcSource.ts";
 import { createSolanaWorker } from "../solana/worker/createSolanaWorker.ts";
@@ -23,6 +24,7 @@ export async function startSolanaLiveIngest(deps: {
   ctx: Context;
   config: IngestConfig;
   pool: pg.Pool;
+  bus: Bus;
   metrics: IngestMetrics;
 }): Promise<IngestRunner> {
   const { ctx, config, metrics } = deps;
@@ -34,6 +36,7 @@ export async function startSolanaLiveIngest(deps: {
     ...(config.startBlock === null ? {} : { startSlot: config.startBlock }),
     slotsPerBatch: SLOTS_PER_BATCH,
     registry: createSolanaVenueRegistry({ enabled: config.venues }),
+    events: createEventPublisher(deps.pool, deps.bus, ctx.logger.child({ component: "events" })),
     log: { info: (obj, msg) => logger.debug(obj, msg) },
   });
   let stopping = false;

@@ -44,6 +44,8 @@ export type WriteBatchResult = {
   insertedTradeIds: string[];
   /** candle bucket rows inserted or merged */
   bucketsTouched: number;
+  /** market keys of the pools this call stored for the first time */
+  newMarkets: string[];
 };
 
 /** What a rollback removed. */
@@ -55,4 +57,6 @@ export type RollbackResult = {
   walletRowsDeleted: number;
   /** markets whose trades, buckets or pool state changed */
   markets: string[];
+  /** every touched market still known before the rollback, with the ids of its removed trades */
+  orphaned: { market: string; pool: string; token: string; tradeIds: string[] }[];
 };

@@ -17,7 +17,8 @@ const REBUILD = candleBucketsSql(
  * restores each touched pool's state from its last snapshot at or before the ancestor (pools
  * first seen after it and left without trades are removed), recomputes last trade times and
  * best pools, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
- * @returns the markets touched and how many trades were removed.
+ * @returns the markets touched, how many trades were removed and, per touched market, the ids
+ *   of its removed trades in tape order.
  */
 export async function rollbackTo(
   pool: pg.Pool,
@@ -34,13 +35,13 @@ export async function rollbackTo(
       [chain, anc],
     );
     const wallets = makers.rows.map((r) => r.wallet_key);
-    const del = await client.query<{ n: number }>(
-      `with d as (delete from trades where chain_id = $1 and block > $2 returning market, at),
+    const del = await client.query<{ market: string; id: string }>(
+      `with d as (delete from trades where chain_id = $1 and block > $2 returning market, id, at, block, log_index),
        ins as (insert into rb_aff select market, min(at) from d group by market returning 1)
-       select count(*)::int as n from d`,
+       select market, id from d order by market, at, block, log_index, id`,
       [chain, anc],
     );
-    const tradesDeleted = del.rows[0]?.n ?? 0;
+    const tradesDeleted = del.rows.length;
     await client.query("analyze rb_aff");
     await client.query(
       `delete from candle_buckets c using rb_aff a
@@ -56,10 +57,11 @@ export async function rollbackTo(
       [chain, anc],
     );
     const markets = touched.rows.map((r) => r.market);
-    const tokens = await client.query<{ token_address: string }>(
-      "select distinct token_address from pools where market = any($1::text[])",
+    const touchedPools = await client.query<{ market: string; address: string; token_address: string }>(
+      "select market, address, token_address from pools where market = any($1::text[])",
       [markets],
     );
+    const tokens = [...new Set(touchedPools.rows.map((r) => r.token_address))];
     await client.query("delete from pool_snapshots where chain_id = $1 and block > $2", [chain, anc]);
     await client.query(
       `update pools p set
@@ -95,7 +97,7 @@ export async function rollbackTo(
            p.created_at asc nulls last, p.address
        ) b
        where t.chain_id = $1 and t.address = b.token_address and t.best_pool is distinct from b.address`,
-      [chain, tokens.rows.map((r) => r.token_address)],
+      [chain, tokens],
     );
     // Wallet rows are found by the wallets (the makers) of the removed trades: every wallet row
     // comes from a trade of its wallet in the same batch.
@@ -111,7 +113,19 @@ export async function rollbackTo(
     await rewindCheckpoint(client, chain, anc, Date.now());
     await client.query("commit");
     const walletRowsDeleted = (walletSwaps.rowCount ?? 0) + (walletTrades.rowCount ?? 0);
-    return { chain, ancestorBlock, tradesDeleted, walletRowsDeleted, markets };
+    const orphanedIds = new Map<string, string[]>();
+    for (const r of del.rows) {
+      const ids = orphanedIds.get(r.market);
+      if (ids) ids.push(r.id);
+      else orphanedIds.set(r.market, [r.id]);
+    }
+    const orphaned = touchedPools.rows.map((p) => ({
+      market: p.market,
+      pool: p.address,
+      token: p.token_address,
+      tradeIds: orphanedIds.get(p.market) ?? [],
+    }));
+    return { chain, ancestorBlock, tradesDeleted, walletRowsDeleted, markets, orphaned };
   } catch (err) {
     await client.query("rollback").catch(() => {});
     throw err;

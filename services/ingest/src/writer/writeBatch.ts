@@ -89,8 +89,9 @@ const FORWARD_STATE = [
   .map((c) => `${c} = case when ${FWD} then coalesce(u.${c}, p.${c}) else p.${c} end`)
   .join(",\n       ");
 
-async function upsertPools(client: pg.PoolClient, pools: PoolRecord[], now: number): Promise<void> {
-  if (pools.length === 0) return;
+/** @returns the market keys of the pools inserted (not already stored). */
+async function upsertPools(client: pg.PoolClient, pools: PoolRecord[], now: number): Promise<string[]> {
+  if (pools.length === 0) return [];
   const rows = mergeByKey(pools, (p) => marketKey(p.chain, p.address));
   const params = [
     rows.map((p) => marketKey(p.chain, p.address)),
@@ -131,7 +132,7 @@ async function upsertPools(client: pg.PoolClient, pools: PoolRecord[], now: numb
       quote_address, launchpad, is_launchpad, bonding_progress, migrated, graduated_at, creator, reserve0, reserve1,
       liquidity, sqrt_price_x96, tick, price_native, price_quote, liquidity_native, created_at, created_block,
       updated_block)`;
-  await client.query(
+  const inserted = await client.query<{ market: string }>(
     `insert into pools (market, chain_id, address, venue_type, factory, exchange_name, fee_bps, token0, token1,
        token_address, quote_address, launchpad, is_launchpad, bonding_progress, migrated, graduated_at, creator,
        reserve0, reserve1, liquidity, sqrt_price_x96, tick, price_native, price_quote, liquidity_native,
@@ -141,7 +142,8 @@ async function upsertPools(client: pg.PoolClient, pools: PoolRecord[], now: numb
        coalesce(migrated, false), graduated_at, creator, reserve0, reserve1, liquidity, sqrt_price_x96, tick,
        price_native, price_quote, liquidity_native, created_at, created_block, updated_block, $29
      from ${src}
-     on conflict (market) do nothing`,
+     on conflict (market) do nothing
+     returning market`,
     params,
   );
   await client.query(
@@ -178,6 +180,7 @@ async function upsertPools(client: pg.PoolClient, pools: PoolRecord[], now: numb
        liquidity_native = excluded.liquidity_native`,
     [params[0]],
   );
+  return inserted.rows.map((r) => r.market);
 }
 
 const BUCKETS = candleBucketsSql("ins");
@@ -353,7 +356,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
     // the bucket aggregation sorts a few rows per trade; keep that sort in memory
     await client.query("set local work_mem = '64MB'");
     await upsertTokens(client, batch.tokens, now);
-    await upsertPools(client, batch.pools, now);
+    const newMarkets = await upsertPools(client, batch.pools, now);
     const prices = batch.nativePrices ?? [];
     if (prices.length > 0) {
       await client.query(
@@ -393,6 +396,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
     return {
       insertedTradeIds: (ids === null ? trades : trades.filter((t) => ids.has(t.id))).map((t) => t.id),
       bucketsTouched: buckets,
+      newMarkets,
     };
   } catch (err) {
     await client.query("rollback").catch(() => {});

@@ -5,6 +5,7 @@ import {
   type TradePage,
   type TradeQuery,
   type TradeRow,
+  toApiTradeRow,
 } from "@tapeline/core";
 import { decodeTradeCursor } from "./decodeTradeCursor.ts";
 import { encodeTradeCursor } from "./encodeTradeCursor.ts";
@@ -199,40 +200,28 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
   return { data, usdBasis: solana ? "trade" : "spot", hasMore, nextCursor };
 }
 
-/** A raw integer amount (decimal text) in whole units as a number: the exact decimal, rounded once. */
-function whole(raw: string, decimals: number | null): number | null {
-  if (decimals === null) return null;
-  if (decimals === 0) return Number(raw);
-  const negative = raw.startsWith("-");
-  const digits = (negative ? raw.slice(1) : raw).padStart(decimals + 1, "0");
-  const cut = digits.length - decimals;
-  return Number(`${negative ? "-" : ""}${digits.slice(0, cut)}.${digits.slice(cut)}`);
-}
-const num = (v: string | null): number | null => (v === null ? null : Number(v));
-
 function toTradeRow(r: Raw, usd: number | null, solana: boolean): TradeRow {
-  const priceNative = num(r.price_native);
-  const volumeNative = num(r.volume_native);
-  return {
-    id: r.id,
-    at: Number(r.at),
-    maker: r.maker,
-    isBuy: r.is_buy,
-    amountToken: whole(r.amount_token, r.t_decimals),
-    amountQuote: whole(r.amount_quote, r.q_decimals),
-    quoteToken: { address: r.quote_address, symbol: r.q_symbol, name: r.q_name, decimals: r.q_decimals },
-    priceNative,
-    priceUsd: priceNative === null || usd === null ? null : priceNative * usd,
-    volumeNative,
-    volumeUsd: volumeNative === null || usd === null ? null : volumeNative * usd,
-    feesNative: num(r.fees_native),
-    isProTrader: null,
-    isSniper: null,
-    isWash: solana ? (r.is_wash ?? false) : null,
-    preconfirmed: r.preconfirmed,
-    txHash: r.tx_hash,
-    block: Number(r.block),
-    logIndex: r.log_index,
-    poolAddress: r.pool_address,
-  };
+  return toApiTradeRow(
+    {
+      id: r.id,
+      at: Number(r.at),
+      maker: r.maker,
+      isBuy: r.is_buy,
+      amountToken: r.amount_token,
+      amountQuote: r.amount_quote,
+      priceNative: r.price_native,
+      volumeNative: r.volume_native,
+      feesNative: r.fees_native,
+      isWash: r.is_wash,
+      preconfirmed: r.preconfirmed,
+      txHash: r.tx_hash,
+      block: Number(r.block),
+      logIndex: r.log_index,
+      poolAddress: r.pool_address,
+      tokenDecimals: r.t_decimals,
+      quote: { address: r.quote_address, symbol: r.q_symbol, name: r.q_name, decimals: r.q_decimals },
+    },
+    usd,
+    solana,
+  );
 }

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { EventPublisher } from "../../events/createEventPublisher.ts";
 import { readCheckpoint } from "../../writer/checkpoint.ts";
 import type { IngestBatch, IngestBlock } from "../../writer/IngestBatch.ts";
 import { writeBatch } from "../../writer/writeBatch.ts";
@@ -20,6 +21,8 @@ export type SolanaWorkerOptions = {
   /** wait when caught up with the head @defaultValue 400 */
   pollMs?: number;
   registry?: SolanaVenueRegistry;
+  /** publishes each committed batch's market events (live streams, shards) */
+  events?: EventPublisher;
   /** structured log sink (pino-compatible `info`) */
   log?: { info(obj: object, msg: string): void };
 };
@@ -196,6 +199,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     const t = performance.now();
     const res = await writeBatch(opts.db, batch);
     stats.writeMs += performance.now() - t;
+    await opts.events?.publishBatch(batch, res);
     stats.trades += batch.trades.length;
     stats.tradesInserted += res.insertedTradeIds.length;
     stats.lastSlot = batch.checkpoint!.block;
