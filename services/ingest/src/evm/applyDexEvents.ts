@@ -18,7 +18,14 @@ import {
 import { type MakerReceipt, resolveMaker } from "./resolveMaker.ts";
 
 /** A block header as the pipeline keeps it (`timestamp` in seconds). */
-export type EvmHeader = { number: bigint; hash: string; parentHash: string; timestamp: number };
+export type EvmHeader = {
+  number: bigint;
+  hash: string;
+  parentHash: string;
+  timestamp: number;
+  /** transactions in the block, when the node said */
+  txCount?: number;
+};
 
 /** The receipt fields the pipeline reads. `l1Fee` is the OP-stack L1 data fee (null elsewhere). */
 export type EvmReceipt = MakerReceipt & {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planEvmBackfillJobs } from "./backfillRange.ts";
+import { nextStep, planEvmBackfillJobs } from "./backfillRange.ts";
 import { createEvmBackfillProcessor } from "./createEvmBackfillProcessor.ts";
 
 describe("planEvmBackfillJobs", () => {
@@ -29,5 +29,18 @@ describe("createEvmBackfillProcessor", () => {
       data: { chain: "evm:1" as const, fromBlock: "1", toBlock: "2" },
     };
     await expect(run(job)).rejects.toMatchObject({ name: "NonRetryableJobError" });
+  });
+});
+
+describe("nextStep", () => {
+  it("sizes the next range at about 2,000 swaps from the last one's density", () => {
+    // 10 blocks of 240 swaps: 2,400 swaps → 8 blocks next
+    expect(nextStep(10, 2_400, 100)).toBe(8);
+    // sparse blocks grow the range at most fourfold per step, up to the configured maximum
+    expect(nextStep(10, 20, 100)).toBe(40);
+    expect(nextStep(40, 80, 100)).toBe(100);
+    expect(nextStep(10, 0, 100)).toBe(40);
+    // a single block denser than the aim stays one block
+    expect(nextStep(1, 5_000, 100)).toBe(1);
   });
 });

@@ -2,6 +2,20 @@ import type { ChainId } from "@tapeline/core";
 import { createEvmIngest, type EvmIngestDeps } from "./createEvmIngest.ts";
 import { runRangePipeline } from "./runRangePipeline.ts";
 
+/** Blocks of a backfill's first range; later ones follow {@link nextStep}. */
+const FIRST_STEP_BLOCKS = 10;
+/** Swaps a backfill range aims at: big enough to amortize its calls, small enough to pipeline. */
+const SWAPS_PER_RANGE = 2_000;
+
+/**
+ * Blocks of the next range from the last one's density: about {@link SWAPS_PER_RANGE} swaps,
+ * growing at most fourfold per step, within [1, maxStep].
+ */
+export function nextStep(blocks: number, swaps: number, maxStep: number): number {
+  const aimed = swaps === 0 ? blocks * 4 : Math.floor((blocks * SWAPS_PER_RANGE) / swaps);
+  return Math.max(1, Math.min(maxStep, blocks * 4, aimed));
+}
+
 /** The payload of one backfill job: an inclusive block range of one chain (decimal strings). */
 export type EvmBackfillJobData = { chain: ChainId; fromBlock: string; toBlock: string };
 
@@ -42,7 +56,8 @@ export function planEvmBackfillJobs(
 
 /**
  * Ingests a historical block range through the same pipeline as the live tail (decoders,
- * discovery, pricing, writer), in steps of `cfg.maxBlockRange` blocks. Idempotent: trades are
+ * discovery, pricing, writer), in steps of at most `cfg.maxBlockRange` blocks, fewer where
+ * blocks are dense ({@link nextStep}). Idempotent: trades are
  * keyed by transaction hash and log index, so ranges the live tail or another job already wrote
  * add nothing and double nothing; the live checkpoint is never moved, and pool state only moves
  * forward. Meant to be called by a BullMQ job processor with {@link EvmBackfillJobData}.
@@ -57,7 +72,10 @@ export async function backfillRange(
   const ingest = createEvmIngest(deps);
   const started = Date.now();
   const totalBlocks = Number(toBlock - fromBlock + 1n);
-  const step = BigInt(deps.cfg.maxBlockRange);
+  const maxStep = deps.cfg.maxBlockRange;
+  // Ranges are sized by the swaps they hold, not only by blocks: a range of dense blocks would
+  // otherwise be one huge step with nothing to overlap its write with.
+  let step = Math.min(FIRST_STEP_BLOCKS, maxStep);
   const progress: BackfillProgress = {
     chain: deps.cfg.chain,
     fromBlock,
@@ -75,10 +93,12 @@ export async function backfillRange(
     async prepare() {
       if (next > toBlock) return null;
       const a = next;
-      const b = a + step - 1n < toBlock ? a + step - 1n : toBlock;
+      const b = a + BigInt(step) - 1n < toBlock ? a + BigInt(step) - 1n : toBlock;
       const prepared = await ingest.prepareRange(a, b, { live: false });
       next = b + 1n;
-      return prepared.parentMismatch ? null : prepared;
+      if (prepared.parentMismatch) return null;
+      step = nextStep(Number(b - a) + 1, prepared.batch.trades.length, maxStep);
+      return prepared;
     },
     async write(prepared) {
       const out = await ingest.writeRange(prepared);

@@ -2,6 +2,7 @@ import { type Bus, marketKey, TapelineError, type TokenRecord } from "@tapeline/
 import type pg from "pg";
 import { createEventPublisher } from "../events/createEventPublisher.ts";
 import type { RpcClient } from "../rpc/createRpcClient.ts";
+import { RpcResponseError } from "../rpc/RpcErrors.ts";
 import { withBusyClock } from "../rpc/withBusyClock.ts";
 import { buildEvmWalletSwaps } from "../wallet/buildEvmWalletSwaps.ts";
 import type { IngestBatch, IngestBlock } from "../writer/IngestBatch.ts";
@@ -16,7 +17,7 @@ import {
 import { applyDexEventsInSlices, EVENTS_PER_TURN } from "./applyDexEventsInSlices.ts";
 import { fetchHeaders } from "./chain/fetchHeaders.ts";
 import { fetchLogs } from "./chain/fetchLogs.ts";
-import { fetchReceipts } from "./chain/fetchReceipts.ts";
+import { fetchBlockReceipts, fetchReceipts } from "./chain/fetchReceipts.ts";
 import { readPoolInfo } from "./chain/readPoolInfo.ts";
 import { type PoolStateTarget, readPoolState } from "./chain/readPoolState.ts";
 import { readTokenMetadata } from "./chain/readTokenMetadata.ts";
@@ -209,6 +210,51 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     for (const id of ids) if (!state.pools.has(marketKey(chain, id))) state.ignored.add(id);
   }
 
+  // Cleared for good when the endpoint refuses eth_getBlockReceipts.
+  let blockReceipts = true;
+
+  /**
+   * Receipts of the swap transactions: per block (eth_getBlockReceipts) for blocks that are
+   * mostly swap transactions, per transaction for the others.
+   */
+  async function fetchSwapReceipts(
+    blockOfTx: ReadonlyMap<string, bigint>,
+    headers: ReadonlyMap<bigint, EvmHeader>,
+    to: bigint,
+  ): Promise<Map<string, EvmReceipt & { blockHash: string }>> {
+    const perBlock = new Map<bigint, number>();
+    for (const b of blockOfTx.values()) perBlock.set(b, (perBlock.get(b) ?? 0) + 1);
+    const dense = new Set<bigint>();
+    if (blockReceipts) {
+      for (const [b, n] of perBlock) {
+        const count = headers.get(b)?.txCount;
+        if (count !== undefined && n * 2 >= count) dense.add(b);
+      }
+    }
+    const byBlock = new Set<string>();
+    const byTx: string[] = [];
+    for (const [tx, b] of blockOfTx) {
+      if (dense.has(b)) byBlock.add(tx);
+      else byTx.push(tx);
+    }
+    const opts = { opStack: cfg.opStack, minBlock: to };
+    const fromBlocks = async () => {
+      try {
+        return await fetchBlockReceipts(rpc, [...dense], byBlock, opts);
+      } catch (err) {
+        if (!(err instanceof RpcResponseError)) throw err;
+        blockReceipts = false;
+        return fetchReceipts(rpc, [...byBlock], opts);
+      }
+    };
+    const [out, ofDenseBlocks] = await Promise.all([
+      fetchReceipts(rpc, byTx, opts),
+      dense.size > 0 ? fromBlocks() : new Map<string, EvmReceipt & { blockHash: string }>(),
+    ]);
+    for (const [h, r] of ofDenseBlocks) out.set(h, r);
+    return out;
+  }
+
   async function prepareRange(
     from: bigint,
     to: bigint,
@@ -339,11 +385,10 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
       state.tokens.set(t.address, { address: t.address, decimals: t.decimals, symbol: t.symbol });
 
     // Receipts of the swap transactions (fees, sender, account-abstraction and solver logs).
-    const swapTxs = [...new Set(events.filter((e) => e.kind === "swap").map((e) => e.txHash))];
-    const receipts = await fetchReceipts(rpc, swapTxs, { opStack: cfg.opStack, minBlock: to });
     // by transaction hash: a scan of the events per receipt grows with the square of the range's swaps
     const blockOfTx = new Map<string, bigint>();
     for (const e of events) if (e.kind === "swap") blockOfTx.set(e.txHash, e.block);
+    const receipts = await fetchSwapReceipts(blockOfTx, headers, to);
     for (const r of receipts.values()) {
       if (headers.get(blockOfTx.get(r.transactionHash)!)?.hash !== r.blockHash)
         throw new RangeChangedError(`receipt of ${r.transactionHash} moved`);

@@ -12,6 +12,8 @@ export type RpcEndpointConfig = {
   timeoutMs?: number;
   /** Most calls in one JSON-RPC batch. @defaultValue 100 */
   maxBatch?: number;
+  /** Most batches of one `batch` call in flight at once. @defaultValue 4 */
+  maxConcurrentBatches?: number;
 };
 
 export type RpcClientOptions = {
@@ -103,6 +105,7 @@ export function createRpcClient(opts: RpcClientOptions): RpcClient {
       maxRps: e.maxRps ?? Number.POSITIVE_INFINITY,
       timeoutMs: e.timeoutMs ?? 10_000,
       maxBatch: e.maxBatch ?? 100,
+      maxConcurrentBatches: e.maxConcurrentBatches ?? 4,
     },
     limiter: createRateLimiter(e.maxRps ?? Number.POSITIVE_INFINITY),
   }));
@@ -224,33 +227,36 @@ export function createRpcClient(opts: RpcClientOptions): RpcClient {
     const size = Math.min(...states.map((s) => s.cfg.maxBatch));
     const chunks: number[] = [];
     for (let i = 0; i < calls.length; i += size) chunks.push(i);
-    await Promise.all(
-      chunks.map((start) =>
-        withFailover(`batch(${calls[start]!.method}…)`, o?.minBlock, async (state) => {
-          const slice = calls.slice(start, start + size);
-          const base = nextId;
-          nextId += slice.length;
-          const body = slice.map((c, i) => ({
-            jsonrpc: "2.0",
-            id: base + i,
-            method: c.method,
-            params: c.params,
-          }));
-          const res = await post(state, body, slice.length);
-          const list = Array.isArray(res) ? res : [res];
-          const byId = new Map(list.map((r) => [r.id, r]));
-          const results = slice.map((c, i) => {
-            try {
-              return unwrap<T>(c.method, state, byId.get(base + i));
-            } catch (err) {
-              if (err instanceof RpcResponseError) return err;
-              throw err;
-            }
-          });
-          for (let i = 0; i < results.length; i++) out[start + i] = results[i]!;
-        }),
-      ),
-    );
+    const lanes = Math.min(chunks.length, ...states.map((s) => s.cfg.maxConcurrentBatches));
+    let nextChunk = 0;
+    const lane = async () => {
+      while (nextChunk < chunks.length) await runChunk(chunks[nextChunk++]!);
+    };
+    const runChunk = (start: number) =>
+      withFailover(`batch(${calls[start]!.method}…)`, o?.minBlock, async (state) => {
+        const slice = calls.slice(start, start + size);
+        const base = nextId;
+        nextId += slice.length;
+        const body = slice.map((c, i) => ({
+          jsonrpc: "2.0",
+          id: base + i,
+          method: c.method,
+          params: c.params,
+        }));
+        const res = await post(state, body, slice.length);
+        const list = Array.isArray(res) ? res : [res];
+        const byId = new Map(list.map((r) => [r.id, r]));
+        const results = slice.map((c, i) => {
+          try {
+            return unwrap<T>(c.method, state, byId.get(base + i));
+          } catch (err) {
+            if (err instanceof RpcResponseError) return err;
+            throw err;
+          }
+        });
+        for (let i = 0; i < results.length; i++) out[start + i] = results[i]!;
+      });
+    await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
     return out;
   }
 

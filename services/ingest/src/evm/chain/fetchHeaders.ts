@@ -11,7 +11,13 @@ export class BlockNotAvailableError extends TapelineError {
   }
 }
 
-type JsonBlock = { number: string; hash: string; parentHash: string; timestamp: string } | null;
+type JsonBlock = {
+  number: string;
+  hash: string;
+  parentHash: string;
+  timestamp: string;
+  transactions?: unknown[];
+} | null;
 
 /**
  * Headers of the given blocks (one JSON-RPC batch). A block an endpoint does not have yet
@@ -35,6 +41,7 @@ export async function fetchHeaders(
       hash: b.hash.toLowerCase(),
       parentHash: b.parentHash.toLowerCase(),
       timestamp: Number(BigInt(b.timestamp)),
+      ...(b.transactions ? { txCount: b.transactions.length } : {}),
     });
   });
   return out;

@@ -30,16 +30,60 @@ export async function fetchReceipts(
   const out = new Map<string, EvmReceipt & { blockHash: string }>();
   res.forEach((r, i) => {
     if (!r) throw new Error(`receipt of ${txHashes[i]} not available`);
-    out.set(r.transactionHash.toLowerCase(), {
-      transactionHash: r.transactionHash.toLowerCase(),
-      blockHash: r.blockHash.toLowerCase(),
-      from: r.from.toLowerCase(),
-      to: r.to ? r.to.toLowerCase() : null,
-      gasUsed: BigInt(r.gasUsed),
-      effectiveGasPrice: BigInt(r.effectiveGasPrice ?? "0x0"),
-      l1Fee: opts.opStack && r.l1Fee ? BigInt(r.l1Fee) : null,
-      logs: r.logs.map(toRawLog),
-    });
+    const receipt = toReceipt(r, opts.opStack);
+    out.set(receipt.transactionHash, receipt);
   });
   return out;
+}
+
+/**
+ * Receipts of the given transactions through eth_getBlockReceipts: one call per block instead
+ * of one per transaction, for blocks the transactions make up most of (dense DEX blocks).
+ * Blocks go in JSON-RPC batches of `blocksPerCall`, at most `concurrency` batches in flight.
+ * A block the endpoint does not have yet is an error (the range is retried).
+ */
+export async function fetchBlockReceipts(
+  rpc: RpcClient,
+  blocks: readonly bigint[],
+  txHashes: ReadonlySet<string>,
+  opts: { opStack: boolean; minBlock?: bigint; blocksPerCall?: number; concurrency?: number },
+): Promise<Map<string, EvmReceipt & { blockHash: string }>> {
+  const out = new Map<string, EvmReceipt & { blockHash: string }>();
+  const per = opts.blocksPerCall ?? 4;
+  const groups: bigint[][] = [];
+  for (let i = 0; i < blocks.length; i += per) groups.push(blocks.slice(i, i + per));
+  let next = 0;
+  const worker = async () => {
+    while (next < groups.length) {
+      const group = groups[next++]!;
+      const res = await rpc.batch<NonNullable<JsonReceipt>[] | null>(
+        group.map((n) => ({ method: "eth_getBlockReceipts", params: [`0x${n.toString(16)}`] })),
+        { minBlock: opts.minBlock },
+      );
+      res.forEach((list, i) => {
+        if (!list) throw new Error(`receipts of block ${group[i]} not available`);
+        for (const r of list) {
+          if (!txHashes.has(r.transactionHash.toLowerCase())) continue;
+          const receipt = toReceipt(r, opts.opStack);
+          out.set(receipt.transactionHash, receipt);
+        }
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 4, groups.length) }, worker));
+  for (const h of txHashes) if (!out.has(h)) throw new Error(`receipt of ${h} not available`);
+  return out;
+}
+
+function toReceipt(r: NonNullable<JsonReceipt>, opStack: boolean): EvmReceipt & { blockHash: string } {
+  return {
+    transactionHash: r.transactionHash.toLowerCase(),
+    blockHash: r.blockHash.toLowerCase(),
+    from: r.from.toLowerCase(),
+    to: r.to ? r.to.toLowerCase() : null,
+    gasUsed: BigInt(r.gasUsed),
+    effectiveGasPrice: BigInt(r.effectiveGasPrice ?? "0x0"),
+    l1Fee: opStack && r.l1Fee ? BigInt(r.l1Fee) : null,
+    logs: r.logs.map(toRawLog),
+  };
 }
