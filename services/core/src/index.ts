@@ -32,6 +32,7 @@ export * from "./ports/cache.ts";
 export * from "./ports/marketQueries.ts";
 export * from "./ports/query.ts";
 export * from "./ports/queue.ts";
+export * from "./ports/searchQueries.ts";
 export * from "./ports/walletQueries.ts";
 export * from "./rpc/createBatchAnswerer.ts";
 export * from "./rpc/parseRpcParams.ts";

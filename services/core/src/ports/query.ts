@@ -26,11 +26,12 @@ export interface MetaQueries {
  * object serves in process and over HTTP.
  */
 import type { MarketQueries } from "./marketQueries.ts";
+import type { SearchQueries } from "./searchQueries.ts";
 import type { WalletQueries } from "./walletQueries.ts";
 
 /**
  * What a query shard answers. The API reaches data only through this interface: in process in
  * the dev stack, over HTTP (`POST /rpc/<method>`, JSON params array) to a query pod in a cluster.
  */
-export type QueryApi = MetaQueries & MarketQueries & WalletQueries;
+export type QueryApi = MetaQueries & MarketQueries & WalletQueries & SearchQueries;
 export type QueryMethod = keyof QueryApi;

@@ -7,6 +7,7 @@ import {
   STATS_WINDOWS,
 } from "../ports/marketQueries.ts";
 import type { QueryApi, QueryMethod } from "../ports/query.ts";
+import { SEARCH_LIMITS, SEARCH_SORTS } from "../ports/searchQueries.ts";
 import type { WalletSwapPage } from "../ports/walletQueries.ts";
 
 /**
@@ -95,6 +96,15 @@ export const queryRpcMethods = {
     }),
   ]),
   walletTrades: z.tuple([z.strictObject({ ...walletRef, limit: z.int().min(1).max(100), beforeAt: ms })]),
+  search: z.tuple([
+    z.strictObject({
+      q: z.string().min(1).max(SEARCH_LIMITS.qMaxLength),
+      chains: z.array(chain).min(1).max(SEARCH_LIMITS.chainsMax).nullable(),
+      sortBy: z.enum(SEARCH_SORTS),
+      order: z.enum(["desc", "asc"]),
+      limit: z.int().min(1).max(SEARCH_LIMITS.limitMax),
+    }),
+  ]),
 } satisfies { [M in QueryMethod]: z.ZodType<Parameters<QueryApi[M]>> };
 
 /** A method of the query RPC contract. */
