@@ -65,7 +65,7 @@ describe("createTextIndex", () => {
     expect(run({ chains: ["evm:8453"] })).toEqual([]);
   });
 
-  it("sorts by a figure with unknown values last in both orders, relevance breaking ties", () => {
+  it("sorts by a figure with unknown values last in both orders", () => {
     expect(run({ sortBy: "liquidityUsd", order: "desc" })).toEqual([
       "a4:name",
       "a3:symbol",

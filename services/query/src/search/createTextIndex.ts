@@ -56,24 +56,41 @@ function isWordChar(s: string, i: number): boolean {
   return WORD_RE.test(s[i] as string);
 }
 
+/** Activity order: USD liquidity, highest first, unknown last; then the older token. */
+function byActivity(a: TextDoc, b: TextDoc): number {
+  const la = a.liquidityUsd;
+  const lb = b.liquidityUsd;
+  if (la !== lb) {
+    if (la === null) return 1;
+    if (lb === null) return -1;
+    return lb - la;
+  }
+  return (a.createdAt ?? Number.MAX_SAFE_INTEGER) - (b.createdAt ?? Number.MAX_SAFE_INTEGER);
+}
+
 /**
  * An in-memory prefix index over token symbols and the words of token names, for search boxes:
  * a keyword matches a token whose symbol or name equals it or starts with it, or one of whose
  * name words starts with it (case-insensitive). Postings are grouped by the terms' first one to
  * three characters, so a lookup reads one posting list and checks the full keyword on the
- * lower-cased text; ranking keeps the best `limit` in a bounded heap, never sorting every match.
+ * lower-cased text. Documents are numbered in activity order (USD liquidity, highest first,
+ * unknown last), so every posting list is already in that order: relevance fills one bucket per
+ * match tier while scanning and stops once the best tier holds enough, and a liquidity order
+ * takes the first matches from either end.
  * @throws RangeError past 16,777,216 documents.
  */
-export function createTextIndex(docs: readonly TextDoc[]): TextIndex {
-  if (docs.length > MAX_DOCS) throw new RangeError(`the text index holds at most ${MAX_DOCS} tokens`);
+export function createTextIndex(input: readonly TextDoc[]): TextIndex {
+  if (input.length > MAX_DOCS) throw new RangeError(`the text index holds at most ${MAX_DOCS} tokens`);
+  const docs = [...input].sort(byActivity);
   const n = docs.length;
   const symbols = new Array<string>(n);
   const names = new Array<string>(n);
   const chainOf = new Uint16Array(n);
   const chainIds: string[] = [];
   const chainNo = new Map<string, number>();
-  const liquidity = new Float64Array(n);
   const created = new Float64Array(n);
+  // documents from here on have no known liquidity
+  let firstUnknown = n;
   const building = new Map<string, number[]>();
   const post = (text: string, from: number, code: number) => {
     for (let k = 1; k <= Math.min(KEY_LENGTH, text.length - from); k++) {
@@ -92,7 +109,7 @@ export function createTextIndex(docs: readonly TextDoc[]): TextIndex {
       chainNo.set(d.chain, c);
     }
     chainOf[i] = c;
-    liquidity[i] = d.liquidityUsd ?? Number.NaN;
+    if (d.liquidityUsd === null && firstUnknown === n) firstUnknown = i;
     created[i] = d.createdAt ?? Number.NaN;
     const sym = lower(d.symbol);
     const name = lower(d.name);
@@ -109,7 +126,6 @@ export function createTextIndex(docs: readonly TextDoc[]): TextIndex {
   const postings = new Map<string, Uint32Array>();
   for (const [key, list] of building) postings.set(key, Uint32Array.from(list));
   building.clear();
-  const tierOf = new Uint8Array(n).fill(NO_MATCH);
 
   function tierOfPosting(code: number, text: string): number {
     const doc = Math.floor(code / 256);
@@ -125,6 +141,48 @@ export function createTextIndex(docs: readonly TextDoc[]): TextIndex {
     return name.length === text.length ? NAME_EQUALS : NAME_PREFIX;
   }
 
+  /**
+   * Walks the list from `from` by `step` (1 or -1) within [lo, hi), calling `take(doc, tier)`
+   * once per matching document of an allowed chain (a document's postings are adjacent, so its
+   * best tier is known when its run ends); stops when `take` returns false.
+   */
+  function walk(
+    list: Uint32Array,
+    text: string,
+    allowed: Uint8Array | null,
+    range: { lo: number; hi: number; step: 1 | -1 },
+    take: (doc: number, tier: number) => boolean,
+  ): void {
+    let doc = -1;
+    let tier = NO_MATCH;
+    const { lo, hi, step } = range;
+    for (let k = step === 1 ? lo : hi - 1; k >= lo && k < hi; k += step) {
+      const code = list[k] as number;
+      const d = Math.floor(code / 256);
+      if (d !== doc) {
+        if (tier !== NO_MATCH && !take(doc, tier)) return;
+        doc = d;
+        tier = NO_MATCH;
+      }
+      if (allowed && allowed[chainOf[d] as number] === 0) continue;
+      const t = tierOfPosting(code, text);
+      if (t < tier) tier = t;
+    }
+    if (tier !== NO_MATCH) take(doc, tier);
+  }
+
+  /** First index of the list whose document is `doc` or later (lists ascend by document). */
+  function lowerBound(list: Uint32Array, doc: number): number {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (Math.floor((list[mid] as number) / 256) < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   function search(q: TextQuery): TextHit[] {
     const text = q.text;
     if (text.length === 0 || q.limit <= 0) return [];
@@ -138,115 +196,53 @@ export function createTextIndex(docs: readonly TextDoc[]): TextIndex {
         if (c !== undefined) allowed[c] = 1;
       }
     }
-    const touched: number[] = [];
-    for (let k = 0; k < list.length; k++) {
-      const code = list[k] as number;
-      const doc = Math.floor(code / 256);
-      if (allowed && allowed[chainOf[doc] as number] === 0) continue;
-      const t = tierOfPosting(code, text);
-      if (t === NO_MATCH) continue;
-      const prior = tierOf[doc] as number;
-      if (prior === NO_MATCH) touched.push(doc);
-      if (t < prior) tierOf[doc] = t;
+    // excluded documents are dropped at the end, so take that many more
+    const need = q.limit + (q.exclude?.size ?? 0);
+    const picked: [number, number][] = [];
+    const all = { lo: 0, hi: list.length, step: 1 as const };
+    if (q.sortBy === "relevance") {
+      const buckets: [number, number][][] = [[], [], [], [], []];
+      walk(list, text, allowed, all, (doc, tier) => {
+        const b = buckets[tier] as [number, number][];
+        if (b.length < need) b.push([doc, tier]);
+        return (buckets[SYMBOL_EQUALS] as unknown[]).length < need;
+      });
+      for (const b of buckets) picked.push(...b);
+    } else if (q.sortBy === "liquidityUsd") {
+      const split = lowerBound(list, firstUnknown);
+      const take = (doc: number, tier: number) => picked.push([doc, tier]) < need;
+      if (q.order === "desc") walk(list, text, allowed, all, take);
+      else {
+        walk(list, text, allowed, { lo: 0, hi: split, step: -1 }, take);
+        if (picked.length < need) walk(list, text, allowed, { lo: split, hi: list.length, step: 1 }, take);
+      }
+    } else {
+      const matches: [number, number][] = [];
+      walk(list, text, allowed, all, (doc, tier) => matches.push([doc, tier]) > 0);
+      const desc = q.order === "desc";
+      matches.sort(([a], [b]) => {
+        const va = created[a] as number;
+        const vb = created[b] as number;
+        const ua = Number.isNaN(va);
+        const ub = Number.isNaN(vb);
+        if (ua || ub) return ua === ub ? a - b : ua ? 1 : -1;
+        return va === vb ? a - b : desc ? vb - va : va - vb;
+      });
+      picked.push(...matches.slice(0, need));
     }
-    const better = comparator(q.sortBy, q.order, tierOf, liquidity, created);
-    const heap = createBoundedHeap(q.limit, better);
-    for (const doc of touched) {
+    const hits: TextHit[] = [];
+    for (const [doc, tier] of picked) {
       const d = docs[doc] as TextDoc;
-      if (!q.exclude?.has(`${d.chain}/${d.address}`)) heap.offer(doc);
-    }
-    const hits = heap.drain().map((doc) => {
-      const d = docs[doc] as TextDoc;
-      const t = tierOf[doc] as number;
-      return {
+      if (q.exclude?.has(`${d.chain}/${d.address}`)) continue;
+      hits.push({
         chain: d.chain,
         address: d.address,
-        match: t === SYMBOL_EQUALS || t === SYMBOL_PREFIX ? ("symbol" as const) : ("name" as const),
-      };
-    });
-    for (const doc of touched) tierOf[doc] = NO_MATCH;
+        match: tier === SYMBOL_EQUALS || tier === SYMBOL_PREFIX ? "symbol" : "name",
+      });
+      if (hits.length === q.limit) break;
+    }
     return hits;
   }
 
   return { size: n, search };
-}
-
-/**
- * `better(a, b)`: a ranks before b. Relevance: the match tier, then activity (liquidity, unknown
- * last), then the older token. A figure order ranks on the figure with unknown values last in
- * both orders, then on relevance. Ties end on the document number, so the order is total.
- */
-function comparator(
-  sortBy: SearchSort,
-  order: "desc" | "asc",
-  tier: Uint8Array,
-  liquidity: Float64Array,
-  created: Float64Array,
-): (a: number, b: number) => boolean {
-  const figure = (values: Float64Array, a: number, b: number, desc: boolean): number => {
-    const va = values[a] as number;
-    const vb = values[b] as number;
-    const ka = Number.isNaN(va);
-    const kb = Number.isNaN(vb);
-    if (ka || kb) return ka === kb ? 0 : ka ? 1 : -1;
-    if (va === vb) return 0;
-    return va < vb === desc ? 1 : -1;
-  };
-  const relevance = (a: number, b: number): number => {
-    const ta = tier[a] as number;
-    const tb = tier[b] as number;
-    if (ta !== tb) return ta - tb;
-    const byLiq = figure(liquidity, a, b, true);
-    if (byLiq !== 0) return byLiq;
-    const byAge = figure(created, a, b, false);
-    return byAge !== 0 ? byAge : a - b;
-  };
-  if (sortBy === "relevance") return (a, b) => relevance(a, b) < 0;
-  const values = sortBy === "liquidityUsd" ? liquidity : created;
-  const desc = order === "desc";
-  return (a, b) => {
-    const c = figure(values, a, b, desc);
-    return c !== 0 ? c < 0 : relevance(a, b) < 0;
-  };
-}
-
-/** Keeps the best `size` items offered; `drain` returns them best first. */
-function createBoundedHeap(size: number, better: (a: number, b: number) => boolean) {
-  // a max-heap on "worse": the root is the worst item kept, replaced when a better one comes
-  const items: number[] = [];
-  const worse = (a: number, b: number) => better(b, a);
-  const up = (i: number) => {
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!worse(items[i] as number, items[p] as number)) break;
-      [items[i], items[p]] = [items[p] as number, items[i] as number];
-      i = p;
-    }
-  };
-  const down = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < items.length && worse(items[l] as number, items[m] as number)) m = l;
-      if (r < items.length && worse(items[r] as number, items[m] as number)) m = r;
-      if (m === i) return;
-      [items[i], items[m]] = [items[m] as number, items[i] as number];
-      i = m;
-    }
-  };
-  return {
-    offer(x: number) {
-      if (items.length < size) {
-        items.push(x);
-        up(items.length - 1);
-      } else if (better(x, items[0] as number)) {
-        items[0] = x;
-        down(0);
-      }
-    },
-    drain(): number[] {
-      return [...items].sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
-    },
-  };
 }
