@@ -30,6 +30,7 @@ export * from "./ports/backfillQueues.ts";
 export * from "./ports/bus.ts";
 export * from "./ports/cache.ts";
 export * from "./ports/marketQueries.ts";
+export * from "./ports/pulseQueries.ts";
 export * from "./ports/query.ts";
 export * from "./ports/queue.ts";
 export * from "./ports/searchQueries.ts";

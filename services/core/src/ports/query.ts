@@ -26,6 +26,7 @@ export interface MetaQueries {
  * object serves in process and over HTTP.
  */
 import type { MarketQueries } from "./marketQueries.ts";
+import type { PulseQueries } from "./pulseQueries.ts";
 import type { SearchQueries } from "./searchQueries.ts";
 import type { WalletQueries } from "./walletQueries.ts";
 
@@ -33,5 +34,5 @@ import type { WalletQueries } from "./walletQueries.ts";
  * What a query shard answers. The API reaches data only through this interface: in process in
  * the dev stack, over HTTP (`POST /rpc/<method>`, JSON params array) to a query pod in a cluster.
  */
-export type QueryApi = MetaQueries & MarketQueries & WalletQueries & SearchQueries;
+export type QueryApi = MetaQueries & MarketQueries & WalletQueries & SearchQueries & PulseQueries;
 export type QueryMethod = keyof QueryApi;

@@ -6,6 +6,7 @@ import {
   SPARKLINE_TIMEFRAMES,
   STATS_WINDOWS,
 } from "../ports/marketQueries.ts";
+import { PULSE_LIMITS, PULSE_VIEWS } from "../ports/pulseQueries.ts";
 import type { QueryApi, QueryMethod } from "../ports/query.ts";
 import { SEARCH_LIMITS, SEARCH_SORTS } from "../ports/searchQueries.ts";
 import type { WalletSwapPage } from "../ports/walletQueries.ts";
@@ -96,6 +97,13 @@ export const queryRpcMethods = {
     }),
   ]),
   walletTrades: z.tuple([z.strictObject({ ...walletRef, limit: z.int().min(1).max(100), beforeAt: ms })]),
+  pulse: z.tuple([
+    z.strictObject({
+      view: z.enum(PULSE_VIEWS),
+      chains: z.array(chain).min(1).max(PULSE_LIMITS.chainsMax),
+      limit: z.int().min(1).max(PULSE_LIMITS.limitMax),
+    }),
+  ]),
   search: z.tuple([
     z.strictObject({
       q: z.string().min(1).max(SEARCH_LIMITS.qMaxLength),

@@ -26,6 +26,7 @@ import { buildSparkline } from "./buildSparkline.ts";
 import { convertCandlesToUsd } from "./convertCandlesToUsd.ts";
 import { createTtlCache } from "./createTtlCache.ts";
 import { decimalString } from "./decimalString.ts";
+import { launchpadPoolOf, toTokenLaunchpad } from "./launchpadPoolOf.ts";
 import type { MarketDb } from "./MarketDb.ts";
 import { parseInterval } from "./parseInterval.ts";
 import { readCandlePage } from "./readCandlePage.ts";
@@ -366,11 +367,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
         const core = await requireToken(chain, address);
         const f = priceFigures(core);
         const markets = core.pools.map((p) => p.market);
-        const launchpadPool = core.pools
-          .filter((p) => p.isLaunchpad)
-          .sort(
-            (a, b) => (a.createdAt ?? Number.MAX_SAFE_INTEGER) - (b.createdAt ?? Number.MAX_SAFE_INTEGER),
-          )[0];
+        const launchpadPool = launchpadPoolOf(core.pools);
         const symbol = core.facts?.symbol ?? core.best?.token.symbol ?? null;
         const [stats, ath, rank] = await Promise.all([
           readWindowStats(db, {
@@ -429,15 +426,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
                 createdAt: best.createdAt,
               }
             : null,
-          launchpad: launchpadPool
-            ? {
-                name: launchpadPool.launchpad,
-                poolAddress: launchpadPool.address,
-                bondingProgress: launchpadPool.migrated ? 100 : launchpadPool.bondingProgress,
-                graduated: launchpadPool.migrated,
-                graduatedAt: launchpadPool.graduatedAt,
-              }
-            : null,
+          launchpad: launchpadPool ? toTokenLaunchpad(launchpadPool) : null,
           deployer: launchpadPool?.creator ?? core.facts?.deployer ?? null,
           createdAt,
           stats24h: {
