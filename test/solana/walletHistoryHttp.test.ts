@@ -152,8 +152,12 @@ describe("GET /v1/wallet/swaps on the recorded Solana swaps", () => {
           });
           expect(l.router?.programId ?? null).toBe(want.router?.programId ?? null);
         });
-        expect(row.router?.programId ?? null).toBe(rec.router?.programId ?? null);
-        if (rec.router?.name) expect(row.router?.name).toBe(rec.router.name);
+        // the swap's router is served on swaps from 2026-09-21 onward
+        if (row.at < Date.UTC(2026, 8, 21)) expect("router" in row).toBe(false);
+        else {
+          expect(row.router?.programId ?? null).toBe(rec.router?.programId ?? null);
+          if (rec.router?.name) expect(row.router?.name).toBe(rec.router.name);
+        }
         // USD at the SOL/USD of the swap's own minute
         const rate = rateOf(Math.floor(row.at / 60_000) * 60_000);
         if (row.volumeNative === null) expect(row.volumeUsd).toBeNull();

@@ -38,6 +38,9 @@ type Raw = {
 
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
 
+/** The spec serves a Solana swap's `router` on swaps from this instant (2026-09-21 UTC) onward. */
+const SOLANA_ROUTER_SINCE = Date.UTC(2026, 8, 21);
+
 /**
  * Converts raw amounts to token units for one page. A swap's route legs repeat its end assets'
  * amounts, and pages repeat amounts often, so each (token, amount) is converted once per page:
@@ -65,7 +68,8 @@ const routerRow = (programId: string | null, name: string | null | undefined): W
  * history within the bounds is fully served. A cursor continues strictly after its swap (then
  * `beforeAt` no longer applies); `from`/`to` bound every page. Assets carry the token's symbol,
  * name and decimals (read apart: token rows live by token), sides largest first. USD: Solana at
- * the SOL/USD of each swap's minute (`trade`), EVM at `spotUsd` (`spot`).
+ * the SOL/USD of each swap's minute (`trade`), EVM at `spotUsd` (`spot`). A Solana swap's `router`
+ * is served from 2026-09-21 onward (legs keep theirs).
  * @throws InvalidParamError for a bad cursor or `from` after `to`.
  */
 export async function readWalletSwapPage(
@@ -155,7 +159,9 @@ export async function readWalletSwapPage(
         received: { tokenAddress: l.received.tokenAddress, amount: amountOf(l.received) },
         ...(evm ? {} : { router: l.router ? routerRow(l.router.programId, l.router.name) : null }),
       })),
-      ...(evm ? {} : { router: routerRow(r.router_program, r.router_name) }),
+      ...(evm || Number(r.at) < SOLANA_ROUTER_SINCE
+        ? {}
+        : { router: routerRow(r.router_program, r.router_name) }),
     };
   });
   const last = page.at(-1);

@@ -25,16 +25,30 @@ type Raw = {
 
 const COLUMNS = `tx_hash, token_address, is_buy, block, log_index, at, amount_token, volume_native, price_native`;
 const ORDER = "order by at desc, block desc, log_index desc, tx_hash desc, token_address desc, is_buy";
-// The most trade events one millisecond of a wallet's history can hold on a page.
-const MAX_SAME_AT = 1000;
+/**
+ * Positions inside one millisecond a fractional keyset tells apart: the i-th event of a
+ * millisecond T (newest first) sits at T + (SLOTS - 1 - i) / SLOTS. A power of two, so these
+ * values are exact in a double for any time before the year 2100.
+ */
+const SLOTS = 1024;
 
 /**
- * A wallet's trade events, newest first. `beforeAt` (EVM only) is the keyset: a full page never
- * ends inside a millisecond that has more events beyond it (they go to the next page), so
- * passing `oldestAt` as the next `beforeAt` skips nothing; a page made only of one millisecond
- * holds all of its events. Fields per family: EVM `priceNative`, `volumeNative`, `block`,
- * `logIndex` and `meta.oldestAt`, USD at `spotUsd`; Solana `tokenSymbol`, `priceUsd`, `maker`,
- * USD at the SOL/USD of each trade's minute.
+ * A keyset position from `beforeAt`: events strictly older than it are those before `at`, then
+ * those of `at` from the `skip`-th on (page order); null `skip` (an integer) skips all of `at`.
+ */
+function keyset(beforeAt: number): { at: number; skip: number | null } {
+  const at = Math.floor(beforeAt);
+  const frac = beforeAt - at;
+  return { at, skip: frac === 0 ? null : SLOTS - Math.round(frac * SLOTS) };
+}
+
+/**
+ * A wallet's trade events, newest first, at most `limit`. `beforeAt` (EVM only) is the keyset:
+ * `meta.oldestAt` is the last event's `at`, or, when the page ends inside a millisecond that
+ * has more events, that millisecond plus a fraction marking how many of its events were served
+ * (see {@link SLOTS}), so passing it back as `beforeAt` never skips or repeats an event. Fields
+ * per family: EVM `priceNative`, `volumeNative`, `block`, `logIndex` and `meta.oldestAt`, USD at
+ * `spotUsd`; Solana `tokenSymbol`, `priceUsd`, `maker`, USD at the SOL/USD of each trade's minute.
  * @throws InvalidParamError for `beforeAt` on Solana.
  */
 export async function readWalletTradePage(
@@ -46,30 +60,31 @@ export async function readWalletTradePage(
   if (!evm && q.beforeAt !== null)
     throw new InvalidParamError("beforeAt", "beforeAt is served on EVM chains only");
   const key = walletKey(q.chain, q.wallet);
-  const params: unknown[] = [key, q.limit + 1];
-  let where = "wallet_key = $1";
-  if (q.beforeAt !== null) {
-    params.push(q.beforeAt);
-    where += " and at < $3::bigint";
-  }
-  let rows = (
-    await db.query<Raw>(`select ${COLUMNS} from wallet_trades where ${where} ${ORDER} limit $2`, params)
-  ).rows;
-  if (rows.length > q.limit) {
-    const edge = rows[q.limit - 1]!.at;
-    const page = rows.slice(0, q.limit);
-    if (rows[q.limit]!.at === edge) {
-      const before = page.filter((r) => r.at !== edge);
-      rows =
-        before.length > 0
-          ? before
-          : (
-              await db.query<Raw>(
-                `select ${COLUMNS} from wallet_trades where wallet_key = $1 and at = $2 ${ORDER} limit $3`,
-                [key, edge, MAX_SAME_AT],
-              )
-            ).rows;
-    } else rows = page;
+  const from = q.beforeAt === null ? null : keyset(q.beforeAt);
+  const fetched =
+    from === null || from.skip === null
+      ? await db.query<Raw>(
+          `select ${COLUMNS} from wallet_trades where wallet_key = $1 ${from ? "and at < $3::bigint" : ""} ${ORDER} limit $2`,
+          from ? [key, q.limit + 1, from.at] : [key, q.limit + 1],
+        )
+      : await db.query<Raw>(
+          `select * from (
+             (select ${COLUMNS} from wallet_trades where wallet_key = $1 and at = $3::bigint ${ORDER} offset $4 limit $2)
+             union all
+             (select ${COLUMNS} from wallet_trades where wallet_key = $1 and at < $3::bigint ${ORDER} limit $2)
+           ) u ${ORDER} limit $2`,
+          [key, q.limit + 1, from.at, from.skip],
+        );
+  const hasMore = fetched.rows.length > q.limit;
+  const rows = fetched.rows.slice(0, q.limit);
+  const last = rows.at(-1);
+  let oldestAt = last ? Number(last.at) : null;
+  if (hasMore && last && fetched.rows[q.limit]!.at === last.at) {
+    // the page ends inside a millisecond: count its events served so far, this page's and before
+    const here = rows.filter((r) => r.at === last.at).length;
+    const before = from?.at === oldestAt && from.skip !== null ? from.skip : 0;
+    // past SLOTS - 1 events in one millisecond the rest of it is left out rather than looping
+    if (before + here < SLOTS) oldestAt = Number(last.at) + (SLOTS - before - here) / SLOTS;
   }
   const [labels, rates] = await Promise.all([
     readTokenLabels(
@@ -109,5 +124,5 @@ export async function readWalletTradePage(
           maker: q.wallet,
         };
   });
-  return evm ? { data, oldestAt: rows.length > 0 ? Number(rows.at(-1)!.at) : null } : { data };
+  return evm ? { data, oldestAt } : { data };
 }

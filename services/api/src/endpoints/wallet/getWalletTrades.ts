@@ -10,7 +10,7 @@ export const getWalletTrades = defineEndpoint({
   path: "/v1/wallet/trades",
   summary: "Wallet trades",
   description:
-    "One event per transaction, token and side: the legs of a multi-hop merged (amounts and volumes summed once), tokens a route only passes through left out. EVM rows carry priceNative, volumeNative, block and logIndex, and meta.oldestAt feeds the next beforeAt (a page never ends inside a millisecond with more events beyond it); Solana rows carry tokenSymbol, priceUsd and maker, and beforeAt is refused there.",
+    "One event per transaction, token and side: the legs of a multi-hop merged (amounts and volumes summed once), tokens a route only passes through left out. EVM rows carry priceNative, volumeNative, block and logIndex, and meta.oldestAt feeds the next beforeAt (at most limit events a page; a page ending inside a millisecond gives oldestAt a fraction so the next page starts exactly after it); Solana rows carry tokenSymbol, priceUsd and maker, and beforeAt is refused there.",
   tags: ["wallets"],
   query: walletTradeQuery,
   response: walletTradePageSchema,

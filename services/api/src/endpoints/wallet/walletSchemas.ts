@@ -56,7 +56,9 @@ export const walletSwapSchema = z.object({
     ),
   router: router
     .optional()
-    .describe("Solana only: the router of the largest routed leg, null for a direct swap"),
+    .describe(
+      "Solana only, on swaps from 2026-09-21 onward: the router of the largest routed leg, null for a direct swap",
+    ),
 });
 
 const pageFields = {
@@ -95,5 +97,14 @@ export const walletTradePageSchema = z.object({
       maker: z.string().optional().describe("Solana"),
     }),
   ),
-  meta: z.object({ asOf: ms, oldestAt: ms.nullable().optional().describe("EVM: feeds the next beforeAt") }),
+  meta: z.object({
+    asOf: ms,
+    oldestAt: z
+      .number()
+      .nullable()
+      .optional()
+      .describe(
+        "EVM: feeds the next beforeAt; the last event's at, plus a fraction when the page ends inside a millisecond",
+      ),
+  }),
 });
