@@ -11,13 +11,17 @@
  * database transaction — stages overlap, so they add up to more than the wall time).
  * Ponder's figure runs from its server answering /health (build done) to /ready (historical
  * indexing done): its start-up is not counted.
+ * Wall time on a shared machine moves with its load, CPU time much less: each run also prints the
+ * CPU time per swap of the indexer's process, its PostgreSQL backends and anvil, and the rate
+ * that CPU would give on two idle cores (all three busy at once: total / 2).
  *
  * Env: BENCH_SWAPS (swap transactions, default 24000), BENCH_SWAPS_PER_BLOCK (default 240),
  * BENCH_RUNS (runs of each, default 2), BENCH_PONDER=0 to leave Ponder out, PONDER_LOG (its log level,
  * default warn), MAX_BLOCK_RANGE.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "@tapeline/core";
@@ -65,12 +69,16 @@ try {
   const maxBlockRange = Number(process.env.MAX_BLOCK_RANGE ?? 100);
   const tapeline: number[] = [];
   const ponder: number[] = [];
+  const tapelineIdle: number[] = [];
+  const ponderIdle: number[] = [];
+  const anvilPid = findAnvilPid(anvil.port);
   for (let run = 1; run <= RUNS; run++) {
     {
       const db = await createTestDatabase();
       try {
         const stages: Record<IngestStage, number> = { fetch: 0, decode: 0, write: 0 };
         const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }], { maxBlockRange });
+        const cpu0 = { node: process.cpuUsage(), anvil: cpuSeconds([anvilPid]) };
         t = performance.now();
         await backfillRange(
           {
@@ -85,14 +93,22 @@ try {
           chain.toBlock,
         );
         const seconds = (performance.now() - t) / 1000;
+        const nodeCpu = process.cpuUsage(cpu0.node);
+        const cpu = cpuLine(swapLogs, {
+          tapeline: (nodeCpu.user + nodeCpu.system) / 1e6,
+          postgres: await backendCpuSeconds(db),
+          anvil: cpuSeconds([anvilPid]) - cpu0.anvil,
+        });
         const stored = await countRows(db, "select count(*)::int as n from trades");
         if (stored !== swapLogs) throw new Error(`tapeline stored ${stored} trades of ${swapLogs} Swap logs`);
         tapeline.push(swapLogs / seconds);
         const stage = (s: IngestStage) => `${s} ${(stages[s] / 1000).toFixed(2)} s`;
         console.log(
           `run ${run} tapeline: ${fmt(swapLogs / seconds)} swaps/s (${seconds.toFixed(2)} s, range ${maxBlockRange} ` +
-            `blocks; busy: ${stage("fetch")}, ${stage("decode")}, ${stage("write")})`,
+            `blocks at most; busy: ${stage("fetch")}, ${stage("decode")}, ${stage("write")})`,
         );
+        console.log(`          ${cpu.line}`);
+        tapelineIdle.push(cpu.idleRate);
       } finally {
         await db.drop();
       }
@@ -108,7 +124,9 @@ try {
           v4Manager: deployment.contracts.uniswapV4PoolManager,
           startBlock: deployment.startBlock,
           endBlock: chain.toBlock,
+          anvilCpu: () => cpuSeconds([anvilPid]),
         });
+        const cpu = cpuLine(swapLogs, r.cpu);
         const stored = await countRows(db, "select count(*)::int as n from bench.swap");
         if (stored !== swapLogs) throw new Error(`ponder stored ${stored} swaps of ${swapLogs} Swap logs`);
         ponder.push(swapLogs / r.indexingSeconds);
@@ -116,17 +134,31 @@ try {
           `run ${run} ponder:   ${fmt(swapLogs / r.indexingSeconds)} swaps/s (${r.indexingSeconds.toFixed(2)} s ` +
             `indexing; ${r.startupSeconds.toFixed(1)} s start-up before it)`,
         );
+        console.log(`          ${cpu.line}`);
+        ponderIdle.push(cpu.idleRate);
       } finally {
         await db.drop();
       }
     }
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  console.log(`tapeline median ${fmt(med(tapeline))} swaps/s (target >= 10,000)`);
+  console.log(
+    `tapeline median ${fmt(med(tapeline))} swaps/s, ${fmt(med(tapelineIdle))} on two idle cores by CPU time (target >= 10,000)`,
+  );
   if (ponder.length > 0) {
-    console.log(`ponder median ${fmt(med(ponder))} swaps/s`);
-    console.log(`ratio tapeline/ponder ${(med(tapeline) / med(ponder)).toFixed(2)} (target >= 5)`);
+    console.log(
+      `ponder median ${fmt(med(ponder))} swaps/s, ${fmt(med(ponderIdle))} on two idle cores by CPU time`,
+    );
+    console.log(
+      `ratio tapeline/ponder ${(med(tapeline) / med(ponder)).toFixed(2)} wall, ` +
+        `${(med(tapelineIdle) / med(ponderIdle)).toFixed(2)} by CPU time (target >= 5)`,
+    );
   }
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 } finally {
   await anvil.stop();
 }
@@ -162,7 +194,8 @@ async function countSwapLogs(rpcUrl: string, from: bigint, to: bigint): Promise<
 
 /**
  * One `ponder start` on `db` (schema `bench`): seconds from its server's first /health answer to
- * /ready, and from spawn to that first answer.
+ * /ready, and from spawn to that first answer; CPU seconds of Ponder, its backends and anvil
+ * between the two answers.
  */
 async function runPonder(
   db: TestDatabase,
@@ -174,8 +207,13 @@ async function runPonder(
     v4Manager: string;
     startBlock: bigint;
     endBlock: bigint;
+    anvilCpu: () => number;
   },
-): Promise<{ indexingSeconds: number; startupSeconds: number }> {
+): Promise<{
+  indexingSeconds: number;
+  startupSeconds: number;
+  cpu: Record<string, number>;
+}> {
   const port = await freePort();
   const spawned = performance.now();
   const child: ChildProcess = spawn(
@@ -210,8 +248,21 @@ async function runPonder(
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   try {
     const up = await pollUntil(`http://127.0.0.1:${port}/health`, exited);
+    const atUp = {
+      ponder: cpuSeconds([child.pid!]),
+      postgres: await backendCpuSeconds(db),
+      anvil: o.anvilCpu(),
+    };
     const ready = await pollUntil(`http://127.0.0.1:${port}/ready`, exited);
-    return { indexingSeconds: (ready - up) / 1000, startupSeconds: (up - spawned) / 1000 };
+    return {
+      indexingSeconds: (ready - up) / 1000,
+      startupSeconds: (up - spawned) / 1000,
+      cpu: {
+        ponder: cpuSeconds([child.pid!]) - atUp.ponder,
+        postgres: (await backendCpuSeconds(db)) - atUp.postgres,
+        anvil: o.anvilCpu() - atUp.anvil,
+      },
+    };
   } finally {
     child.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
@@ -235,4 +286,44 @@ async function pollUntil(url: string, exited: Promise<number | null>): Promise<n
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`${url} did not answer 200 within 10 minutes`);
+}
+
+/** CPU seconds (user + system, all threads) used so far by the given processes, from /proc. */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
+}
+
+/** CPU seconds used so far by the backends connected to the database (a fresh one per run). */
+async function backendCpuSeconds(db: TestDatabase): Promise<number> {
+  const res = await db.pool.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+    [db.name],
+  );
+  return cpuSeconds(res.rows.map((r) => r.pid).filter((pid) => existsSync(`/proc/${pid}`)));
+}
+
+/** The anvil process serving `port` (startAnvil runs it under a shell supervisor). */
+function findAnvilPid(port: number): number {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^[0-9]+$/.test(entry)) continue;
+    const args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+    if (path.basename(args[0] ?? "") === "anvil" && args.includes(String(port))) return Number(entry);
+  }
+  throw new Error(`no anvil process on port ${port}`);
+}
+
+/** CPU time per swap of each process, and the rate their total would give on two idle cores. */
+function cpuLine(swaps: number, seconds: Record<string, number>): { line: string; idleRate: number } {
+  const total = Object.values(seconds).reduce((a, b) => a + b, 0);
+  const parts = Object.entries(seconds).map(([k, v]) => `${k} ${Math.round((v * 1e6) / swaps)} us`);
+  const idleRate = (2 * swaps) / total;
+  return {
+    line: `cpu per swap: ${parts.join(", ")} -> ${fmt(idleRate)} swaps/s on two idle cores`,
+    idleRate,
+  };
 }
