@@ -12,7 +12,7 @@ import { createSearchQueries } from "../services/query/src/search/createSearchQu
 
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
-const SQL_ROUNDS = Number(process.env.BENCH_SQL_ROUNDS ?? 10);
+const SQL_ROUNDS = Number(process.env.BENCH_SQL_ROUNDS ?? 3);
 
 const WORDS = [
   "pepe",

@@ -37,14 +37,12 @@ const NAME_EQUALS = 1;
 const SYMBOL_PREFIX = 2;
 const NAME_PREFIX = 3;
 const WORD_PREFIX = 4;
-const NO_MATCH = 255;
 
-/** Postings are keyed by the first 1 to 3 characters of each term; longer keywords are checked on the text. */
-const KEY_LENGTH = 3;
-/** A posting packs the document and where its term starts: 255 for the symbol, else the name offset. */
-const SYMBOL_TAG = 255;
-const MAX_NAME_OFFSET = 254;
-/** Docs per index: a posting keeps the document number in 24 bits. */
+/** Prefix postings are keyed by the first 1 to 4 characters of each term; longer keywords are checked on the text. */
+const KEY_LENGTH = 4;
+/** A later-word posting packs the document and the word's offset in the name (8 bits). */
+const MAX_NAME_OFFSET = 255;
+/** Docs per index: a word posting keeps the document number in 24 bits. */
 const MAX_DOCS = 1 << 24;
 
 const lower = (s: string | null): string => (s === null ? "" : s.toLowerCase());
@@ -68,15 +66,38 @@ function byActivity(a: TextDoc, b: TextDoc): number {
   return (a.createdAt ?? Number.MAX_SAFE_INTEGER) - (b.createdAt ?? Number.MAX_SAFE_INTEGER);
 }
 
+/** A growable list per key, frozen into typed arrays once the index is built. */
+function createPostings() {
+  const building = new Map<string, number[]>();
+  return {
+    add(key: string, code: number) {
+      const list = building.get(key);
+      if (list) list.push(code);
+      else building.set(key, [code]);
+    },
+    /** Adds `code` under the first 1 to KEY_LENGTH characters of `text` from `from`. */
+    addPrefixes(text: string, from: number, code: number) {
+      for (let k = 1; k <= Math.min(KEY_LENGTH, text.length - from); k++)
+        this.add(text.slice(from, from + k), code);
+    },
+    freeze(): Map<string, Uint32Array> {
+      const out = new Map<string, Uint32Array>();
+      for (const [key, list] of building) out.set(key, Uint32Array.from(list));
+      building.clear();
+      return out;
+    },
+  };
+}
+
 /**
  * An in-memory prefix index over token symbols and the words of token names, for search boxes:
  * a keyword matches a token whose symbol or name equals it or starts with it, or one of whose
- * name words starts with it (case-insensitive). Postings are grouped by the terms' first one to
- * three characters, so a lookup reads one posting list and checks the full keyword on the
- * lower-cased text. Documents are numbered in activity order (USD liquidity, highest first,
- * unknown last), so every posting list is already in that order: relevance fills one bucket per
- * match tier while scanning and stops once the best tier holds enough, and a liquidity order
- * takes the first matches from either end.
+ * name words starts with it (case-insensitive). Documents are numbered in activity order (USD
+ * liquidity, highest first, unknown last), and each match tier reads its own lists, which are
+ * therefore already ranked: exact symbols and exact names by the whole text, symbol prefixes,
+ * name prefixes and later name words by their first one to four characters (the rest of a
+ * longer keyword is checked on the text). Relevance reads the tiers in order and stops as soon
+ * as it holds enough, so a lookup costs about `limit` matches, not every match.
  * @throws RangeError past 16,777,216 documents.
  */
 export function createTextIndex(input: readonly TextDoc[]): TextIndex {
@@ -91,15 +112,11 @@ export function createTextIndex(input: readonly TextDoc[]): TextIndex {
   const created = new Float64Array(n);
   // documents from here on have no known liquidity
   let firstUnknown = n;
-  const building = new Map<string, number[]>();
-  const post = (text: string, from: number, code: number) => {
-    for (let k = 1; k <= Math.min(KEY_LENGTH, text.length - from); k++) {
-      const key = text.slice(from, from + k);
-      const list = building.get(key);
-      if (list) list.push(code);
-      else building.set(key, [code]);
-    }
-  };
+  const symbolExact = createPostings();
+  const nameExact = createPostings();
+  const symbolPrefix = createPostings();
+  const namePrefix = createPostings();
+  const wordPrefix = createPostings();
   for (let i = 0; i < n; i++) {
     const d = docs[i] as TextDoc;
     let c = chainNo.get(d.chain);
@@ -115,69 +132,56 @@ export function createTextIndex(input: readonly TextDoc[]): TextIndex {
     const name = lower(d.name);
     symbols[i] = sym;
     names[i] = name;
-    if (sym.length > 0) post(sym, 0, i * 256 + SYMBOL_TAG);
+    if (sym.length > 0) {
+      symbolExact.add(sym, i);
+      symbolPrefix.addPrefixes(sym, 0, i);
+    }
+    if (name.length > 0) {
+      nameExact.add(name, i);
+      namePrefix.addPrefixes(name, 0, i);
+    }
     const end = Math.min(name.length, MAX_NAME_OFFSET + 1);
-    for (let o = 0; o < end; o++) {
-      if (isWordChar(name, o) && (o === 0 || !isWordChar(name, o - 1))) {
-        post(name, o, i * 256 + o);
-      }
+    for (let o = 1; o < end; o++) {
+      if (isWordChar(name, o) && !isWordChar(name, o - 1)) wordPrefix.addPrefixes(name, o, i * 256 + o);
     }
   }
-  const postings = new Map<string, Uint32Array>();
-  for (const [key, list] of building) postings.set(key, Uint32Array.from(list));
-  building.clear();
+  const lists = {
+    [SYMBOL_EQUALS]: { postings: symbolExact.freeze(), byText: true, words: false },
+    [NAME_EQUALS]: { postings: nameExact.freeze(), byText: true, words: false },
+    [SYMBOL_PREFIX]: { postings: symbolPrefix.freeze(), byText: false, words: false },
+    [NAME_PREFIX]: { postings: namePrefix.freeze(), byText: false, words: false },
+    [WORD_PREFIX]: { postings: wordPrefix.freeze(), byText: false, words: true },
+  } as const;
+  const TIERS = [SYMBOL_EQUALS, NAME_EQUALS, SYMBOL_PREFIX, NAME_PREFIX, WORD_PREFIX] as const;
 
-  function tierOfPosting(code: number, text: string): number {
-    const doc = Math.floor(code / 256);
-    const tag = code % 256;
-    if (tag === SYMBOL_TAG) {
-      const s = symbols[doc] as string;
-      if (!s.startsWith(text)) return NO_MATCH;
-      return s.length === text.length ? SYMBOL_EQUALS : SYMBOL_PREFIX;
-    }
+  /** The best tier a document matches `text` at: what every tier's check below agrees with. */
+  function bestTier(doc: number, text: string): number {
+    const sym = symbols[doc] as string;
     const name = names[doc] as string;
-    if (!name.startsWith(text, tag)) return NO_MATCH;
-    if (tag > 0) return WORD_PREFIX;
-    return name.length === text.length ? NAME_EQUALS : NAME_PREFIX;
+    if (sym === text) return SYMBOL_EQUALS;
+    if (name === text) return NAME_EQUALS;
+    if (sym.startsWith(text)) return SYMBOL_PREFIX;
+    if (name.startsWith(text)) return NAME_PREFIX;
+    return WORD_PREFIX;
   }
 
-  /**
-   * Walks the list from `from` by `step` (1 or -1) within [lo, hi), calling `take(doc, tier)`
-   * once per matching document of an allowed chain (a document's postings are adjacent, so its
-   * best tier is known when its run ends); stops when `take` returns false.
-   */
-  function walk(
-    list: Uint32Array,
-    text: string,
-    allowed: Uint8Array | null,
-    range: { lo: number; hi: number; step: 1 | -1 },
-    take: (doc: number, tier: number) => boolean,
-  ): void {
-    let doc = -1;
-    let tier = NO_MATCH;
-    const { lo, hi, step } = range;
-    for (let k = step === 1 ? lo : hi - 1; k >= lo && k < hi; k += step) {
-      const code = list[k] as number;
-      const d = Math.floor(code / 256);
-      if (d !== doc) {
-        if (tier !== NO_MATCH && !take(doc, tier)) return;
-        doc = d;
-        tier = NO_MATCH;
-      }
-      if (allowed && allowed[chainOf[d] as number] === 0) continue;
-      const t = tierOfPosting(code, text);
-      if (t < tier) tier = t;
-    }
-    if (tier !== NO_MATCH) take(doc, tier);
+  /** Whether a posting of `tier` matches `text` (exact lists always do; prefix lists by the text). */
+  function matches(tier: (typeof TIERS)[number], code: number, text: string): boolean {
+    if (tier === SYMBOL_PREFIX) return (symbols[code] as string).startsWith(text);
+    if (tier === NAME_PREFIX) return (names[code] as string).startsWith(text);
+    if (tier === WORD_PREFIX) return (names[Math.floor(code / 256)] as string).startsWith(text, code % 256);
+    return true;
   }
 
-  /** First index of the list whose document is `doc` or later (lists ascend by document). */
-  function lowerBound(list: Uint32Array, doc: number): number {
+  const docOf = (tier: number, code: number) => (tier === WORD_PREFIX ? Math.floor(code / 256) : code);
+
+  /** First index of a list whose document is `doc` or later (lists ascend by document). */
+  function lowerBound(list: Uint32Array, tier: number, doc: number): number {
     let lo = 0;
     let hi = list.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (Math.floor((list[mid] as number) / 256) < doc) lo = mid + 1;
+      if (docOf(tier, list[mid] as number) < doc) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -186,8 +190,6 @@ export function createTextIndex(input: readonly TextDoc[]): TextIndex {
   function search(q: TextQuery): TextHit[] {
     const text = q.text;
     if (text.length === 0 || q.limit <= 0) return [];
-    const list = postings.get(text.slice(0, KEY_LENGTH));
-    if (!list) return [];
     let allowed: Uint8Array | null = null;
     if (q.chains) {
       allowed = new Uint8Array(chainIds.length);
@@ -198,42 +200,76 @@ export function createTextIndex(input: readonly TextDoc[]): TextIndex {
     }
     // excluded documents are dropped at the end, so take that many more
     const need = q.limit + (q.exclude?.size ?? 0);
-    const picked: [number, number][] = [];
-    const all = { lo: 0, hi: list.length, step: 1 as const };
-    if (q.sortBy === "relevance") {
-      const buckets: [number, number][][] = [[], [], [], [], []];
-      walk(list, text, allowed, all, (doc, tier) => {
-        const b = buckets[tier] as [number, number][];
-        if (b.length < need) b.push([doc, tier]);
-        return (buckets[SYMBOL_EQUALS] as unknown[]).length < need;
-      });
-      for (const b of buckets) picked.push(...b);
-    } else if (q.sortBy === "liquidityUsd") {
-      const split = lowerBound(list, firstUnknown);
-      const take = (doc: number, tier: number) => picked.push([doc, tier]) < need;
-      if (q.order === "desc") walk(list, text, allowed, all, take);
-      else {
-        walk(list, text, allowed, { lo: 0, hi: split, step: -1 }, take);
-        if (picked.length < need) walk(list, text, allowed, { lo: split, hi: list.length, step: 1 }, take);
+    const taken = new Map<number, number>();
+    /**
+     * Reads tier `tier`'s list over [lo, hi) by `step`, taking each allowed document whose best
+     * tier is this one (a better tier's list has it) until `enough()`.
+     */
+    const read = (
+      tier: (typeof TIERS)[number],
+      lo: number | null,
+      hi: number | null,
+      step: 1 | -1,
+      enough: () => boolean,
+    ) => {
+      const spec = lists[tier];
+      const list = spec.postings.get(spec.byText ? text : text.slice(0, KEY_LENGTH));
+      if (!list) return;
+      const from = lo ?? 0;
+      const to = hi ?? list.length;
+      for (let k = step === 1 ? from : to - 1; k >= from && k < to; k += step) {
+        if (enough()) return;
+        const code = list[k] as number;
+        const doc = docOf(tier, code);
+        if (taken.has(doc) || (allowed && allowed[chainOf[doc] as number] === 0)) continue;
+        if (!matches(tier, code, text) || bestTier(doc, text) !== tier) continue;
+        taken.set(doc, tier);
       }
+    };
+    const picked: number[] = [];
+    if (q.sortBy === "relevance") {
+      for (const tier of TIERS) read(tier, null, null, 1, () => taken.size >= need);
+      picked.push(...taken.keys());
+    } else if (q.sortBy === "liquidityUsd") {
+      // each tier's first `need` in the order asked, then merged: documents ascend by activity rank
+      const perTier = (fill: (tier: (typeof TIERS)[number], enough: () => boolean) => void) => {
+        for (const tier of TIERS) {
+          const before = taken.size;
+          fill(tier, () => taken.size - before >= need);
+        }
+      };
+      if (q.order === "desc") perTier((tier, enough) => read(tier, null, null, 1, enough));
+      else
+        perTier((tier, enough) => {
+          const spec = lists[tier];
+          const list = spec.postings.get(spec.byText ? text : text.slice(0, KEY_LENGTH));
+          if (!list) return;
+          const split = lowerBound(list, tier, firstUnknown);
+          read(tier, 0, split, -1, enough);
+          read(tier, split, list.length, 1, enough);
+        });
+      const known = [...taken.keys()].filter((d) => d < firstUnknown).sort((a, b) => a - b);
+      const unknown = [...taken.keys()].filter((d) => d >= firstUnknown).sort((a, b) => a - b);
+      picked.push(...(q.order === "desc" ? known : known.reverse()), ...unknown);
     } else {
-      const matches: [number, number][] = [];
-      walk(list, text, allowed, all, (doc, tier) => matches.push([doc, tier]) > 0);
+      for (const tier of TIERS) read(tier, null, null, 1, () => false);
       const desc = q.order === "desc";
-      matches.sort(([a], [b]) => {
-        const va = created[a] as number;
-        const vb = created[b] as number;
-        const ua = Number.isNaN(va);
-        const ub = Number.isNaN(vb);
-        if (ua || ub) return ua === ub ? a - b : ua ? 1 : -1;
-        return va === vb ? a - b : desc ? vb - va : va - vb;
-      });
-      picked.push(...matches.slice(0, need));
+      picked.push(
+        ...[...taken.keys()].sort((a, b) => {
+          const va = created[a] as number;
+          const vb = created[b] as number;
+          const ua = Number.isNaN(va);
+          const ub = Number.isNaN(vb);
+          if (ua || ub) return ua === ub ? a - b : ua ? 1 : -1;
+          return va === vb ? a - b : desc ? vb - va : va - vb;
+        }),
+      );
     }
     const hits: TextHit[] = [];
-    for (const [doc, tier] of picked) {
+    for (const doc of picked) {
       const d = docs[doc] as TextDoc;
       if (q.exclude?.has(`${d.chain}/${d.address}`)) continue;
+      const tier = taken.get(doc) as number;
       hits.push({
         chain: d.chain,
         address: d.address,
