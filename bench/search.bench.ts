@@ -9,6 +9,8 @@
  */
 import { createTestDatabase } from "@tapeline/core/testing";
 import { createSearchQueries } from "../services/query/src/search/createSearchQueries.ts";
+import { createTextIndex, type TextIndex } from "../services/query/src/search/createTextIndex.ts";
+import { loadTextDocs } from "../services/query/src/search/loadTextDocs.ts";
 
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
@@ -104,16 +106,6 @@ try {
   await db.pool.query("analyze");
   console.log(`loaded ${TOKENS} tokens and markets in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-  const heapBefore = process.memoryUsage().heapUsed;
-  const search = createSearchQueries({ db: db.pool, refreshMs: 3_600_000 });
-  const b0 = performance.now();
-  await search.refresh();
-  console.log(
-    `in-memory index: built in ${((performance.now() - b0) / 1000).toFixed(1)} s (load and index), heap +${(
-      (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20
-    ).toFixed(0)} MB`,
-  );
-
   const keywords = [
     "p",
     "pe",
@@ -126,7 +118,43 @@ try {
     "qqqq",
     evm(3 * Math.floor(TOKENS / 6)),
   ];
-  const all: number[] = [];
+  const report = (title: string, per: Map<string, number[]>) => {
+    console.log(title);
+    for (const [k, xs] of per) console.log(`  ${JSON.stringify(k).padEnd(46)} ${fmt(xs)}`);
+    console.log(`  ${"all".padEnd(46)} ${fmt([...per.values()].flat())}`);
+  };
+
+  // The index alone: what a text lookup costs in the query shard's process.
+  {
+    const l0 = performance.now();
+    const docs = await loadTextDocs(db.pool, Date.now());
+    const l1 = performance.now();
+    const heapBefore = process.memoryUsage().heapUsed;
+    let index: TextIndex | null = createTextIndex(docs);
+    const l2 = performance.now();
+    console.log(
+      `text index: read ${docs.length} tokens in ${((l1 - l0) / 1000).toFixed(1)} s, indexed in ${((l2 - l1) / 1000).toFixed(1)} s, heap +${(
+        (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20
+      ).toFixed(0)} MB (documents held apart)`,
+    );
+    const per = new Map<string, number[]>(keywords.map((k) => [k, []]));
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const k of keywords) {
+        const s = performance.now();
+        index.search({ text: k, chains: null, sortBy: "relevance", order: "desc", limit: 20 });
+        per.get(k)?.push(performance.now() - s);
+      }
+    }
+    report(`\ntext index lookup alone, limit 20, ${ROUNDS} rounds of ${keywords.length} keywords`, per);
+    index = null;
+  }
+
+  const search = createSearchQueries({ db: db.pool, refreshMs: 3_600_000 });
+  const b0 = performance.now();
+  await search.refresh();
+  console.log(
+    `\nquery shard search: index built in ${((performance.now() - b0) / 1000).toFixed(1)} s (read and index)`,
+  );
   const perKeyword = new Map<string, number[]>(keywords.map((k) => [k, []]));
   for (let r = 0; r < ROUNDS; r++) {
     for (const k of keywords) {
@@ -134,14 +162,14 @@ try {
       const res = await search.search({ q: k, chains: null, sortBy: "relevance", order: "desc", limit: 20 });
       const ms = performance.now() - s;
       if (r === 0 && res.data.length === 0 && k !== "qqqq") throw new Error(`no match for ${k}`);
-      all.push(ms);
       perKeyword.get(k)?.push(ms);
     }
   }
   search.close();
-  console.log(`\nin-memory index + Postgres rows, limit 20, ${ROUNDS} rounds of ${keywords.length} keywords`);
-  for (const [k, xs] of perKeyword) console.log(`  ${JSON.stringify(k).padEnd(46)} ${fmt(xs)}`);
-  console.log(`  ${"all".padEnd(46)} ${fmt(all)}`);
+  report(
+    `query shard search (address reads, index, rows read from Postgres), limit 20, ${ROUNDS} rounds`,
+    perKeyword,
+  );
 
   const i0 = performance.now();
   await db.pool.query("create extension if not exists pg_trgm");
@@ -151,7 +179,6 @@ try {
   await db.pool.query("create index bench_tokens_name_trgm on tokens using gin (lower(name) gin_trgm_ops)");
   await db.pool.query("analyze tokens");
   console.log(`\npg_trgm: two GIN indexes built in ${((performance.now() - i0) / 1000).toFixed(1)} s`);
-  const sqlAll: number[] = [];
   const sqlPer = new Map<string, number[]>(keywords.map((k) => [k, []]));
   for (let r = 0; r < SQL_ROUNDS; r++) {
     for (const k of keywords) {
@@ -168,13 +195,10 @@ try {
         [k],
       );
       const ms = performance.now() - s;
-      sqlAll.push(ms);
       sqlPer.get(k)?.push(ms);
     }
   }
-  console.log(`pg_trgm statement, limit 20, ${SQL_ROUNDS} rounds of ${keywords.length} keywords`);
-  for (const [k, xs] of sqlPer) console.log(`  ${JSON.stringify(k).padEnd(46)} ${fmt(xs)}`);
-  console.log(`  ${"all".padEnd(46)} ${fmt(sqlAll)}`);
+  report(`pg_trgm statement, limit 20, ${SQL_ROUNDS} rounds of ${keywords.length} keywords`, sqlPer);
 } finally {
   await db.drop();
 }
