@@ -2,6 +2,7 @@ import {
   ConfigError,
   type Context,
   createDependencyMonitor,
+  createRedisBus,
   type DependencyCheck,
   isMainModule,
   runService,
@@ -16,6 +17,7 @@ import { capConnectionsPerAddress } from "./http/capConnectionsPerAddress.ts";
 import { dependencyReadiness } from "./http/dependencyReadiness.ts";
 import { shardsCheck } from "./http/shardsCheck.ts";
 import { createHttpShardClient } from "./shards/createHttpShardClient.ts";
+import { startStreams } from "./streams/startStreams.ts";
 
 export * from "./billing/BillingProvider.ts";
 export * from "./billing/createBillingGate.ts";
@@ -121,6 +123,16 @@ export async function startRouter(ctx: Context, env: Record<string, string | und
     graceMs: config.shutdownGraceMs,
   });
   capConnectionsPerAddress(api.server, config.maxConnectionsPerAddress);
+  if (config.redisUrl) {
+    // Each worker process consumes the bus itself, so every connection sees every event.
+    const bus = createRedisBus({
+      url: config.redisUrl,
+      prefix: config.busPrefix,
+      logger: ctx.logger.child({ component: "bus" }),
+    });
+    ctx.shutdown.add("bus", () => bus.close());
+    startStreams({ server: api.server, bus, shards, gate: bundle.gate, ctx, limits: config.streams });
+  }
   if (config.demoPort !== undefined) {
     if (!bundle.demoGate)
       throw new ConfigError(["DEMO_PORT is set but the gate plugin offers no demo listener"]);

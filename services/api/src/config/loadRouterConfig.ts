@@ -3,6 +3,7 @@ import { gatePlugin } from "../billing/gatePlugin.ts";
 import type { GateConfig } from "../gates/createGateFromConfig.ts";
 import type { GatePlugin } from "../gates/GatePlugin.ts";
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from "../http/capConnectionsPerAddress.ts";
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from "../streams/streamProtocol.ts";
 
 /** The router's configuration, read once at start. */
 export type RouterConfig = {
@@ -63,6 +64,17 @@ export type RouterConfig = {
   redisUrl: string | undefined;
   /** The gate plugin and its own settings; null when billing is disabled. */
   gate: GateConfig;
+  /**
+   * `BUS_PREFIX`, default `tl:bus:`: where the ingest's market events live in `REDIS_URL`'s Redis.
+   * Streams are served when `REDIS_URL` is set.
+   */
+  busPrefix: string;
+  /**
+   * Stream bounds: `STREAM_AUTH_TIMEOUT_MS` (10000), `STREAM_CONNECTIONS_PER_KEY` (20, per router
+   * process), `STREAM_SUBSCRIPTIONS_PER_CONNECTION` (100), `STREAM_MAX_FRAME_BYTES` (16384),
+   * `STREAM_MAX_BUFFERED_BYTES` (4 MiB).
+   */
+  streams: StreamLimits;
 };
 
 /**
@@ -100,6 +112,29 @@ export async function loadRouterConfig(
     billingEnabled,
     redisUrl: billingEnabled ? r.string("REDIS_URL") : r.optional("REDIS_URL"),
     gate: null,
+    busPrefix: r.string("BUS_PREFIX", "tl:bus:"),
+    streams: {
+      authTimeoutMs: r.int("STREAM_AUTH_TIMEOUT_MS", DEFAULT_STREAM_LIMITS.authTimeoutMs, 100, 600_000),
+      connectionsPerKey: r.int(
+        "STREAM_CONNECTIONS_PER_KEY",
+        DEFAULT_STREAM_LIMITS.connectionsPerKey,
+        1,
+        100_000,
+      ),
+      subscriptionsPerConnection: r.int(
+        "STREAM_SUBSCRIPTIONS_PER_CONNECTION",
+        DEFAULT_STREAM_LIMITS.subscriptionsPerConnection,
+        1,
+        10_000,
+      ),
+      maxFrameBytes: r.int("STREAM_MAX_FRAME_BYTES", DEFAULT_STREAM_LIMITS.maxFrameBytes, 256, 1024 * 1024),
+      maxBufferedBytes: r.int(
+        "STREAM_MAX_BUFFERED_BYTES",
+        DEFAULT_STREAM_LIMITS.maxBufferedBytes,
+        16 * 1024,
+        1024 * 1024 * 1024,
+      ),
+    },
   };
   if (config.demoPort !== undefined && !billingEnabled) {
     r.problems.push(

@@ -8,6 +8,7 @@ import { createEndpointLists } from "../endpointLists.ts";
 import { createStaticKeyGate } from "../gates/createStaticKeyGate.ts";
 import { shardReadiness } from "../http/shardReadiness.ts";
 import { createInProcessShardClient } from "../shards/createInProcessShardClient.ts";
+import { startStreams } from "../streams/startStreams.ts";
 import { seedDevChains } from "./seedDevChains.ts";
 
 /** What the dev stack's extra components (devnet, simulator, ingest, jobs) are started with. */
@@ -92,12 +93,13 @@ export async function startDevStack(opts: DevStackOptions): Promise<{ url: strin
     ctx,
     readiness: shardReadiness(shards, { draining: ctx.shutdown.aborted }),
   });
-  const { port } = await serveHttp(app, {
+  const { port, server } = await serveHttp(app, {
     host: opts.host,
     port: opts.port,
     ctx,
     name: "api",
     graceMs: 5000,
   });
+  if (bus) startStreams({ server, bus, shards, gate, ctx });
   return { url: `http://${opts.host}:${port}` };
 }

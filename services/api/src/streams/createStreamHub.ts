@@ -1,0 +1,185 @@
+import {
+  type Bus,
+  type ChainId,
+  type MarketEvent,
+  type MarketEventSubscription,
+  marketKey,
+  subscribeMarketEvents,
+} from "@tapeline/core";
+import type { Logger } from "pino";
+import type { ShardClient } from "../shardClient.ts";
+import { matchesTradeFilters } from "./matchesTradeFilters.ts";
+import type { Channel, TokenUpdatesParams, TradesParams } from "./streamProtocol.ts";
+
+/** Where a subscription's frames go: a connection's send queue. */
+export type StreamSink = {
+  /** Queues a serialized frame; `billable` frames are one delivered event of `channel`. */
+  push(frame: string, channel: Channel, billable: boolean): void;
+};
+
+export type HubSubscription = { close(): void };
+
+export type StreamHub = {
+  /** Follows a market's or a token's trades; resolves once events published from now on will reach `sink`. */
+  subscribeTrades(id: string, params: TradesParams, sink: StreamSink): Promise<HubSubscription>;
+  /** Follows tokens' price, market cap and liquidity, as `GET /v1/token/price` serves them. */
+  subscribeTokenUpdates(id: string, params: TokenUpdatesParams, sink: StreamSink): Promise<HubSubscription>;
+  close(): Promise<void>;
+};
+
+type TradeSub = { id: string; params: TradesParams; sink: StreamSink; prefix: string };
+type TokenSub = { id: string; sink: StreamSink; prefix: string };
+
+/** A key in one of the hub's indexes: `<chain>/<address>`. */
+const keyOf = (chain: ChainId, address: string) => marketKey(chain, address);
+
+function addTo<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
+  let set = index.get(key);
+  if (!set) {
+    set = new Set();
+    index.set(key, set);
+  }
+  set.add(value);
+}
+function removeFrom<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) index.delete(key);
+}
+
+/**
+ * The fan-out of one router process: it consumes the market events of every chain a client
+ * subscribed to, from the bus itself (each replica and each API worker has its own consumer, so
+ * a client sees the same events wherever it landed), and hands each event to the subscriptions it
+ * matches. A chain's consumer starts with the first subscription to it and keeps its cursor;
+ * the bus adapter resumes from that cursor after a lost connection, so live subscribers miss
+ * nothing. Event data is serialized once per event, whatever the number of subscribers.
+ *
+ * Token updates are read through the query shards (the answer of `GET /v1/token/price`) once per
+ * event-loop turn per changed token, after the events of a commit arrived.
+ */
+export function createStreamHub(deps: { bus: Bus; shards: ShardClient; logger: Logger }): StreamHub {
+  const consumers = new Map<ChainId, Promise<MarketEventSubscription>>();
+  const tradesByMarket = new Map<string, Set<TradeSub>>();
+  const tradesByToken = new Map<string, Set<TradeSub>>();
+  const updatesByToken = new Map<string, Set<TokenSub>>();
+  const dirty = new Map<string, { chain: ChainId; address: string }>();
+  const refreshing = new Set<string>();
+  let flushScheduled = false;
+  let closed = false;
+
+  function follow(chain: ChainId): Promise<MarketEventSubscription> {
+    let c = consumers.get(chain);
+    if (!c) {
+      c = subscribeMarketEvents(deps.bus, { chains: [chain] }, onEvent);
+      consumers.set(chain, c);
+      c.catch(() => consumers.delete(chain));
+    }
+    return c;
+  }
+
+  function onEvent(e: MarketEvent): void {
+    const tokenKey = keyOf(e.chain, e.token);
+    if (e.type === "trade") {
+      const subs = [...(tradesByMarket.get(e.market) ?? []), ...(tradesByToken.get(tokenKey) ?? [])];
+      if (subs.length > 0) {
+        const data = JSON.stringify(e.trade);
+        for (const s of subs) {
+          if (matchesTradeFilters(e.trade, s.params))
+            s.sink.push(`${s.prefix}"data":${data}}`, "trades", true);
+        }
+      }
+    } else if (e.type === "rollback") {
+      const subs = [...(tradesByMarket.get(e.market) ?? []), ...(tradesByToken.get(tokenKey) ?? [])];
+      if (subs.length > 0) {
+        const body = JSON.stringify({
+          chain: e.chain,
+          poolAddress: e.pool,
+          ancestorBlock: e.ancestorBlock,
+          orphanedTradeIds: e.orphanedTradeIds,
+        }).slice(1);
+        for (const s of subs) {
+          s.sink.push(
+            `{"type":"rollback","id":${JSON.stringify(s.id)},"channel":"trades",${body}`,
+            "trades",
+            false,
+          );
+        }
+      }
+    }
+    if (
+      (e.type === "trade" || e.type === "market" || e.type === "rollback") &&
+      updatesByToken.has(tokenKey)
+    ) {
+      dirty.set(tokenKey, { chain: e.chain, address: e.token });
+      scheduleFlush();
+    }
+  }
+
+  function scheduleFlush(): void {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(flushUpdates);
+  }
+
+  function flushUpdates(): void {
+    flushScheduled = false;
+    for (const [key, token] of dirty) {
+      if (refreshing.has(key)) continue; // read again once the read in flight ends
+      dirty.delete(key);
+      refreshing.add(key);
+      void refresh(key, token).finally(() => {
+        refreshing.delete(key);
+        if (dirty.has(key)) scheduleFlush();
+      });
+    }
+  }
+
+  async function refresh(key: string, token: { chain: ChainId; address: string }): Promise<void> {
+    if (!updatesByToken.has(key) || closed) return;
+    try {
+      const price = await deps.shards.forKey(key).tokenPrice(token);
+      const data = JSON.stringify(price);
+      for (const s of updatesByToken.get(key) ?? [])
+        s.sink.push(`${s.prefix}"data":${data}}`, "token-updates", true);
+    } catch (err) {
+      deps.logger.warn({ err, token: key }, "token update not read; subscribers get the next one");
+    }
+  }
+
+  const framePrefix = (id: string, channel: Channel, chain: ChainId) =>
+    `{"type":"event","id":${JSON.stringify(id)},"channel":"${channel}","chain":${JSON.stringify(chain)},`;
+
+  return {
+    async subscribeTrades(id, params, sink) {
+      await follow(params.chain);
+      const sub: TradeSub = { id, params, sink, prefix: framePrefix(id, "trades", params.chain) };
+      const [index, key] =
+        "pool" in params
+          ? [tradesByMarket, keyOf(params.chain, params.pool)]
+          : [tradesByToken, keyOf(params.chain, params.token)];
+      addTo(index, key, sub);
+      return { close: () => removeFrom(index, key, sub) };
+    },
+
+    async subscribeTokenUpdates(id, params, sink) {
+      await follow(params.chain);
+      const sub: TokenSub = { id, sink, prefix: framePrefix(id, "token-updates", params.chain) };
+      const keys = params.tokens.map((t) => keyOf(params.chain, t));
+      for (const k of keys) addTo(updatesByToken, k, sub);
+      return {
+        close() {
+          for (const k of keys) removeFrom(updatesByToken, k, sub);
+        },
+      };
+    },
+
+    async close() {
+      closed = true;
+      const subs = await Promise.allSettled(consumers.values());
+      await Promise.all(subs.map((s) => (s.status === "fulfilled" ? s.value.close() : undefined)));
+      consumers.clear();
+    },
+  };
+}
