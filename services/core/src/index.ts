@@ -57,6 +57,7 @@ export * from "./startWorkers.ts";
 export * from "./storage/createPgPool.ts";
 export * from "./storage/EmbeddedPostgresError.ts";
 export * from "./storage/migrate.ts";
+export * from "./storage/sequentialShardAccess.ts";
 export * from "./storage/startEmbeddedPostgres.ts";
 export * from "./storage/withTransaction.ts";
 export * from "./tradeRow.ts";

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
+import { useSequentialShardAccess } from "./sequentialShardAccess.ts";
 import { splitSqlStatements } from "./splitSqlStatements.ts";
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -43,8 +44,7 @@ export async function migrate(pool: pg.Pool, migrations = listMigrations()): Pro
       if (done.has(m.version)) continue;
       await client.query("begin");
       try {
-        const citus = await client.query("select 1 from pg_extension where extname = 'citus'");
-        if (citus.rowCount) await client.query("set local citus.multi_shard_modify_mode to 'sequential'");
+        await useSequentialShardAccess(client);
         for (const statement of splitSqlStatements(m.sql)) await client.query(statement);
         await client.query("insert into schema_migrations (version, name, applied_at) values ($1, $2, $3)", [
           m.version,

@@ -3,6 +3,7 @@ import type pg from "pg";
 import { candleBucketsSql } from "./candleBucketsSql.ts";
 import { rewindCheckpoint } from "./checkpoint.ts";
 import type { RollbackResult } from "./IngestBatch.ts";
+import { refreshBestPools } from "./refreshBestPools.ts";
 
 // Rebuild only the buckets at or after the one holding the market's earliest removed trade.
 const REBUILD = candleBucketsSql(
@@ -87,17 +88,9 @@ export async function rollbackTo(
        where p.market = any($1::text[])`,
       [markets],
     );
-    await client.query(
-      `update tokens t set best_pool = b.address
-       from (
-         select distinct on (k.token_address) k.token_address, p.address
-         from unnest($2::text[]) as k(token_address)
-         left join pools p on p.chain_id = $1 and p.token_address = k.token_address
-         order by k.token_address, p.liquidity_native desc nulls last, p.last_trade_at desc nulls last,
-           p.created_at asc nulls last, p.address
-       ) b
-       where t.chain_id = $1 and t.address = b.token_address and t.best_pool is distinct from b.address`,
-      [chain, tokens],
+    await refreshBestPools(
+      client,
+      tokens.map((token) => ({ chain, token })),
     );
     // Wallet rows are found by the wallets (the makers) of the removed trades: every wallet row
     // comes from a trade of its wallet in the same batch.

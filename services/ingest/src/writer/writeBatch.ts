@@ -10,6 +10,7 @@ import type pg from "pg";
 import { candleBucketsSql } from "./candleBucketsSql.ts";
 import { writeCheckpoint } from "./checkpoint.ts";
 import type { IngestBatch, WriteBatchResult } from "./IngestBatch.ts";
+import { refreshBestPools } from "./refreshBestPools.ts";
 import { walletTradesOf } from "./walletTradesOf.ts";
 
 const str = (v: bigint | number | null | undefined): string | null =>
@@ -317,30 +318,6 @@ async function insertWalletRows(
 }
 
 /**
- * Best pool of each token touched: the pool holding the most native liquidity (unknown last),
- * then the most recently traded, then the oldest, then the lowest address (deterministic).
- */
-async function refreshBestPools(client: pg.PoolClient, pools: PoolRecord[]): Promise<void> {
-  if (pools.length === 0) return;
-  const keys = mergeByKey(
-    pools.map((p) => ({ chain: p.chain, token: p.tokenAddress })),
-    (k) => `${k.chain}/${k.token}`,
-  );
-  await client.query(
-    `update tokens t set best_pool = b.address
-     from (
-       select distinct on (p.chain_id, p.token_address) p.chain_id, p.token_address, p.address
-       from pools p
-       join unnest($1::text[], $2::text[]) as k(chain_id, token) on p.chain_id = k.chain_id and p.token_address = k.token
-       order by p.chain_id, p.token_address, p.liquidity_native desc nulls last, p.last_trade_at desc nulls last,
-         p.created_at asc nulls last, p.address
-     ) b
-     where t.chain_id = b.chain_id and t.address = b.token_address and t.best_pool is distinct from b.address`,
-    [keys.map((k) => k.chain), keys.map((k) => k.token)],
-  );
-}
-
-/**
  * Writes one ingest batch in ONE transaction: tokens, pools (state and snapshots), native
  * prices, trades (idempotent on market and trade id), the wallet rows of those trades (keyed by
  * their maker), the candle buckets of the trades newly
@@ -374,7 +351,10 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
     const trades = mergeByKey(batch.trades, (t) => `${marketKey(t.chain, t.pool)}|${t.id}`);
     const { ids, buckets } = await insertTrades(client, trades);
     await insertWalletRows(client, trades, batch.walletSwaps ?? []);
-    await refreshBestPools(client, batch.pools);
+    await refreshBestPools(
+      client,
+      batch.pools.map((p) => ({ chain: p.chain, token: p.tokenAddress })),
+    );
     if (batch.blocks.length > 0) {
       const blocks = mergeByKey(batch.blocks, (b) => b.number.toString());
       await client.query(
