@@ -12,6 +12,10 @@ const CITUS_SUITES = process.env.TEST_CITUS_SUITES?.split(",").filter((s) => s !
   "services/core/src/storage/migrate.test.ts",
   "test/conformance/marketApi.test.ts",
   "test/evm/evmIngest.devnet.test.ts",
+  "test/evm/evmReorg.devnet.test.ts",
+  "test/evm/evmCrashRestart.devnet.test.ts",
+  "test/solana/solanaReplayWorker.test.ts",
+  "test/solana/walletHistoryHttp.test.ts",
 ];
 const CITUS_ONLY = "**/*.citus.test.ts";
 const citus = findCitus()?.installed === true;
