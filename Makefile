@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NPM_STAMP := node_modules/.install-stamp
 
-.PHONY: dev test lint format build bench fuzz crds chart install
+.PHONY: dev cluster test lint format build bench fuzz crds chart install
 
 # `npm install` follows package-lock.json. Not `npm ci`: the lockfile cannot list the optional
 # prebuilt binaries of other platforms when the registry in use does not serve them, and
@@ -17,6 +17,10 @@ install: $(NPM_STAMP)
 ## Run the whole stack in one process: embedded Postgres, anvil with Uniswap, simulator, API on :8080
 dev: $(NPM_STAMP)
 	npx tsx services/api/src/dev.ts
+
+## Run the cluster topology on this machine, a process per service (CLUSTER_SHARDS, API_WORKERS, PORT; see README)
+cluster: $(NPM_STAMP)
+	npx tsx scripts/cluster/main.ts
 
 ## Run every test suite (what CI runs)
 test: $(NPM_STAMP)

@@ -5,6 +5,7 @@ import type { KubeObject } from "../kube/types.ts";
 import { desiredShardDeployment } from "./desiredShardDeployment.ts";
 import { desiredShardMap } from "./desiredShardMap.ts";
 import { desiredShardService, shardUrl } from "./desiredShardService.ts";
+import { mappedShardIndices, nextShardMap } from "./nextShardMap.ts";
 import { shardName, shardWorkloadName } from "./shardNames.ts";
 
 /** One shard as found in the cluster. */
@@ -35,15 +36,6 @@ export type ShardSetPlan = {
 
 const POLL_MS = 10_000;
 
-function parseShardIndex(name: string): number | null {
-  const m = /^shard-(0|[1-9][0-9]*)$/.exec(name);
-  return m ? Number(m[1]) : null;
-}
-
-function sameShards(a: ShardMap["shards"], b: ShardMap["shards"]): boolean {
-  return a.length === b.length && a.every((s, i) => s.name === b[i]?.name && s.url === b[i]?.url);
-}
-
 /**
  * Plans a ShardSet pass. Shards `0..replicas-1` are wanted. The shard map changes so that no request
  * is dropped: a new shard joins the map (taking the partitions rendezvous hashing gives it) only once
@@ -63,22 +55,16 @@ export function planShardSet(input: {
   const n = shardSet.spec.replicas;
   const byIndex = new Map(live.map((s) => [s.index, s]));
   const wanted = Array.from({ length: n }, (_, i) => i);
-  const mappedBefore = new Set(
-    (liveMap?.shards ?? []).map((s) => parseShardIndex(s.name)).filter((i): i is number => i !== null),
-  );
-
-  let mapped = liveMap
-    ? wanted.filter((i) => mappedBefore.has(i) || byIndex.get(i)?.available === true)
-    : wanted;
-  if (mapped.length === 0) mapped = wanted;
-
-  const shards = mapped.map((i) => ({ name: shardName(i), url: shardUrl(shardSet, i, settings) }));
-  const unchanged = liveMap !== null && sameShards(liveMap.shards, shards);
-  const map: ShardMap = {
-    version: unchanged ? liveMap.version : (liveMap?.version ?? 0) + 1,
+  const mapped = mappedShardIndices({
+    replicas: n,
+    liveMap,
+    available: (i) => byIndex.get(i)?.available === true,
+  });
+  const map = nextShardMap({
+    liveMap,
+    shards: mapped.map((i) => ({ name: shardName(i), url: shardUrl(shardSet, i, settings) })),
     partitions: shardSet.spec.partitions ?? 4096,
-    shards,
-  };
+  });
 
   const apply: KubeObject[] = [];
   for (const i of wanted) {
