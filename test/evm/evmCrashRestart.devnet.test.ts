@@ -15,6 +15,7 @@ import { type AnvilHandle, startAnvil } from "../../services/ingest/src/devnet/s
 import { startEvmChainWorker } from "../../services/ingest/src/evm/createEvmChainWorker.ts";
 import { createRpcClient } from "../../services/ingest/src/rpc/createRpcClient.ts";
 import { chainSwaps } from "./evmChainTruth.ts";
+import { expectWalletTablesMatchChain } from "./walletChainTruth.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -39,7 +40,7 @@ describe("EVM worker killed between writes and restarted", () => {
     await anvil?.stop();
   });
 
-  it("loses no trade and doubles none", async () => {
+  it("loses no trade or wallet row and doubles none", async () => {
     // small ranges: many transactions, so the kill lands between (or inside) writes
     const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }], {
       maxBlockRange: 2,
@@ -107,5 +108,7 @@ describe("EVM worker killed between writes and restarted", () => {
     );
     expect(counts.rows).toHaveLength(4);
     for (const r of counts.rows) expect(r.n).toBe(priced.rows[0]!.n);
-  });
+    // every wallet's history is the chain's: no swap lost or doubled across the kill
+    expect(await expectWalletTablesMatchChain(db.pool, client, deployment, newHead)).toBeGreaterThan(10);
+  }, 120_000);
 });

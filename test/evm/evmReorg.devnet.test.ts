@@ -33,6 +33,7 @@ import { createRpcClient } from "../../services/ingest/src/rpc/createRpcClient.t
 import { readTradePage } from "../../services/query/src/market/readTradePage.ts";
 import { chainSwaps } from "./evmChainTruth.ts";
 import { waitForCheckpoint } from "./waitForCheckpoint.ts";
+import { expectWalletTablesMatchChain } from "./walletChainTruth.ts";
 
 const getReserves = parseAbi(["function getReserves() view returns (uint112, uint112, uint32)"]);
 
@@ -44,6 +45,7 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
   let bus: Bus;
   const events: EvmWorkerEvent[] = [];
   let orphanIds: string[] = [];
+  let orphanWalletTxs: string[] = [];
   let forkBlock: bigint;
   let newHead: bigint;
 
@@ -77,6 +79,13 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
       orphanIds = (
         await db.pool.query<{ id: string }>("select id from trades where block > $1", [forkBlock.toString()])
       ).rows.map((r) => r.id);
+      orphanWalletTxs = (
+        await db.pool.query<{ k: string }>(
+          `select wallet || ' ' || tx_hash as k from wallet_swaps where block > $1
+           union select wallet || ' ' || tx_hash from wallet_trades where block > $1`,
+          [forkBlock.toString()],
+        )
+      ).rows.map((r) => r.k);
 
       // the fork: back to the snapshot, other wallets trade, and the chain grows past the old head
       await client.revert({ id: snapshot });
@@ -180,6 +189,16 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
       if (e?.type !== "market") continue;
       expect([e.priceNative, e.reserve0], r.market).toEqual([r.price_native, r.reserve0]);
     }
+  });
+
+  it("keeps no wallet row from the orphaned blocks, and every wallet's history equal to the new chain's", async () => {
+    expect(orphanWalletTxs.length).toBeGreaterThan(0);
+    const kept = await db.pool.query<{ k: string }>(
+      "select wallet || ' ' || tx_hash as k from wallet_swaps union select wallet || ' ' || tx_hash from wallet_trades",
+    );
+    const orphaned = new Set(orphanWalletTxs);
+    expect(kept.rows.filter((r) => orphaned.has(r.k))).toEqual([]);
+    expect(await expectWalletTablesMatchChain(db.pool, client, deployment, newHead)).toBeGreaterThan(5);
   });
 
   it("keeps no row from the orphaned blocks and every row of the new ones", async () => {

@@ -1,4 +1,6 @@
+import type pg from "pg";
 import { type Address, erc20Abi, type Hex } from "viem";
+import { expect } from "vitest";
 import type { DevnetClient } from "../../services/ingest/src/devnet/createDevnetClient.ts";
 import type { DevnetDeployment } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
 import { chainSwaps } from "./evmChainTruth.ts";
@@ -59,4 +61,48 @@ export async function chainBalanceChange(
     (await erc20(deployment.weth, after)) -
     (await erc20(deployment.weth, before))
   );
+}
+
+type StoredAsset = { tokenAddress: string; amount: string };
+
+/**
+ * Checks the wallet tables against the chain up to block `to`: each wallet's swap rows and
+ * trade events cover exactly the transactions in which the chain shows it swapping, once each,
+ * and every stored swap's sent/received equals the wallet's balance change of each asset its
+ * route touched ({@link chainBalanceChange}).
+ * @returns how many wallet swap rows were checked.
+ */
+export async function expectWalletTablesMatchChain(
+  db: pg.Pool,
+  client: DevnetClient,
+  deployment: DevnetDeployment,
+  to: bigint,
+): Promise<number> {
+  const truth = await chainWalletSwapTxs(client, deployment, deployment.startBlock, to);
+  const want = [...truth].flatMap(([wallet, txs]) => [...txs].map((tx) => `${wallet} ${tx}`)).sort();
+  const swaps = await db.query<{
+    wallet: string;
+    tx_hash: string;
+    sent: StoredAsset[];
+    received: StoredAsset[];
+    route: { sent: StoredAsset; received: StoredAsset }[];
+  }>("select wallet, tx_hash, sent, received, route from wallet_swaps where block <= $1", [to.toString()]);
+  expect(swaps.rows.map((r) => `${r.wallet} ${r.tx_hash}`).sort()).toEqual(want);
+  const trades = await db.query<{ k: string }>(
+    "select distinct wallet || ' ' || tx_hash as k from wallet_trades where block <= $1",
+    [to.toString()],
+  );
+  expect(trades.rows.map((r) => r.k).sort()).toEqual(want);
+  const key = (a: string) => (a === NATIVE ? deployment.weth : a);
+  for (const r of swaps.rows) {
+    const stored = new Map<string, bigint>();
+    for (const a of r.sent) stored.set(key(a.tokenAddress), -BigInt(a.amount));
+    for (const a of r.received) stored.set(key(a.tokenAddress), BigInt(a.amount));
+    const touched = new Set(r.route.flatMap((l) => [key(l.sent.tokenAddress), key(l.received.tokenAddress)]));
+    for (const token of touched) {
+      const change = await chainBalanceChange(client, deployment, r.wallet, r.tx_hash, token);
+      expect(stored.get(token) ?? 0n, `${r.wallet} ${r.tx_hash} ${token}`).toBe(change);
+    }
+  }
+  return swaps.rows.length;
 }
