@@ -23,7 +23,9 @@ export async function readPulseCandidates(
 ): Promise<PulseCandidate[]> {
   const created = "coalesce(p.created_at, t.created_at)";
   const where: Record<PulseView, string> = {
-    new: `${created} > $2 and ${created} <= $3`,
+    // the curve's creation when the market row has it (indexed), else the token's
+    new: `(p.created_at > $2 and p.created_at <= $3)
+          or (p.created_at is null and t.created_at > $2 and t.created_at <= $3)`,
     bonding:
       "not p.migrated and coalesce(p.bonding_progress, 0) < 100 and p.last_trade_at > $2 and p.last_trade_at <= $3",
     graduated: `(p.migrated and p.graduated_at > $2 and p.graduated_at <= $3)
