@@ -43,6 +43,7 @@ export * from "./solana/SolanaAccountReader.ts";
 export * from "./solana/SolanaDecodeError.ts";
 export * from "./solana/SolanaTransaction.ts";
 export * from "./solana/SolanaVenue.ts";
+export * from "./solana/solanaPrograms.ts";
 export * from "./solana/solanaVenues.ts";
 export * from "./solana/source/createSolanaRpcSource.ts";
 export * from "./solana/source/SolanaRpcError.ts";

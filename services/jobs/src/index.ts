@@ -1,13 +1,17 @@
 import {
   BACKFILL_QUEUE,
+  type ChainId,
   type Context,
   createBullQueue,
   createEnvReader,
   createPgPool,
+  createRedisBus,
+  createRedisCache,
   isMainModule,
   type Job,
   type JobQueue,
   NonRetryableJobError,
+  parseChainId,
   runService,
   serveHttp,
 } from "@tapeline/core";
@@ -15,6 +19,9 @@ import type pg from "pg";
 import { createDrainQueue } from "./backfill/createDrainQueue.ts";
 import { createJobsHttpHandler } from "./createJobsHttpHandler.ts";
 import { mergeProcessors, processorGroups } from "./processors.ts";
+import type { UniverseRefresher } from "./screener/createUniverseRefresher.ts";
+import { startScreenerUniverse } from "./screener/startScreenerUniverse.ts";
+import { universeChains } from "./screener/universeChains.ts";
 
 /**
  * What a job processor gets besides its job: the context, the queue (to enqueue follow-ups),
@@ -25,6 +32,8 @@ export type JobDeps = {
   queue: JobQueue;
   pool: pg.Pool | null;
   drainQueue?: (queue: string) => Promise<number>;
+  /** the screener universe's hot stats and refresh, where this process computes universes */
+  screener?: UniverseRefresher;
 };
 
 /**
@@ -85,6 +94,18 @@ export type JobsConfig = {
   /** `HOST`, default `0.0.0.0`, and `PORT`, default 8080: /healthz, /readyz and /metrics. */
   host: string;
   port: number;
+  /**
+   * `SCREENER_CHAINS` (csv of chain ids), default none: chains whose screener universe this
+   * process keeps hot and refreshes (needs `DATABASE_URL`). Every jobs replica naming a chain
+   * follows its trades; the repeatable run goes to whichever replica takes it.
+   */
+  screenerChains: ChainId[];
+  /** `SCREENER_REFRESH_MS`, default 5000: period of each chain's universe run. */
+  screenerRefreshMs: number;
+  /** `BUS_PREFIX`, default `tl:bus:`: stream keys of the bus the ingest publishes trades on. */
+  busPrefix: string;
+  /** `CACHE_PREFIX`, default `tl:cache:`: keys of the cache holding universe snapshots (the router reads them). */
+  cachePrefix: string;
 };
 
 /**
@@ -105,7 +126,25 @@ export function loadJobsConfig(env: Record<string, string | undefined> = process
     databaseUrl: r.optional("DATABASE_URL"),
     host: r.string("HOST", "0.0.0.0"),
     port: r.int("PORT", 8080, 1, 65_535),
+    screenerChains: [],
+    screenerRefreshMs: r.int("SCREENER_REFRESH_MS", 5_000, 100, 600_000),
+    busPrefix: r.string("BUS_PREFIX", "tl:bus:"),
+    cachePrefix: r.string("CACHE_PREFIX", "tl:cache:"),
   };
+  for (const c of r
+    .string("SCREENER_CHAINS", "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    try {
+      config.screenerChains.push(parseChainId(c, "SCREENER_CHAINS"));
+    } catch {
+      r.problems.push(`SCREENER_CHAINS: ${c} is not a chain id`);
+    }
+  }
+  if (config.screenerChains.length > 0 && !config.databaseUrl) {
+    r.problems.push("SCREENER_CHAINS needs DATABASE_URL");
+  }
   for (const q of config.queueNames)
     if (q.includes(":")) r.problems.push(`JOBS_QUEUES: queue names cannot contain ":" (${q})`);
   if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl))
@@ -131,12 +170,30 @@ export async function startJobs(ctx: Context, env: Record<string, string | undef
   const drain = createDrainQueue({ url: config.redisUrl, prefix: config.bullPrefix });
   ctx.shutdown.add("drain connection", () => drain.close());
   await serveHttp(createJobsHttpHandler(ctx), { host: config.host, port: config.port, ctx, name: "http" });
+  let screener: UniverseRefresher | undefined;
+  if (pool && config.screenerChains.length > 0) {
+    const bus = createRedisBus({ url: config.redisUrl, prefix: config.busPrefix, logger: ctx.logger });
+    ctx.shutdown.add("bus", () => bus.close());
+    const cache = createRedisCache({ url: config.redisUrl, prefix: config.cachePrefix });
+    ctx.shutdown.add("cache", () => cache.close());
+    const started = await startScreenerUniverse({
+      ctx,
+      pool,
+      bus,
+      cache,
+      queue,
+      chains: universeChains(config.screenerChains),
+      everyMs: config.screenerRefreshMs,
+    });
+    ctx.shutdown.add("screener universe", started.stop);
+    screener = started.refresher;
+  }
   for (const queueName of config.queueNames) {
     const worker = await startJobsWorker({
       queue,
       queueName,
       processors,
-      deps: { ctx, queue, pool, drainQueue: drain.drainQueue },
+      deps: { ctx, queue, pool, drainQueue: drain.drainQueue, ...(screener ? { screener } : {}) },
       concurrency: config.concurrency,
     });
     ctx.shutdown.add(`worker ${queueName}`, () => worker.close());
