@@ -32,6 +32,8 @@ export type RollingMarketStats = {
   add(trade: StatsTrade): void;
   /** The windows of one market at `nowMs`, or null when it has no trade in the last 24 h. */
   read(market: string, nowMs: number, usd: UsdValuation): MarketWindows | null;
+  /** Drops a market's figures (before rebuilding them from the store after a rollback). */
+  forget(market: string): void;
   /** Markets with a trade in the 24 h before `nowMs` (and forgets the others). */
   markets(nowMs: number): string[];
   /** Trades counted since creation (for metrics and tests). */
@@ -257,6 +259,10 @@ export function createRollingMarketStats(): RollingMarketStats {
         };
       });
       return { stats, makers24h: s.makers.size, washTrades24h: s.sums[STATS_WINDOWS.length - 1]!.wash };
+    },
+
+    forget(market) {
+      state.delete(market);
     },
 
     markets(nowMs) {

@@ -21,6 +21,7 @@ const facts = (n: number, over: Partial<MarketFacts> = {}): MarketFacts => ({
   priceNative: "0.001",
   liquidityNative: 10,
   createdAt: NOW - 86_400_000,
+  lastTradeAt: NOW - 60_000,
   ...over,
 });
 

@@ -1,7 +1,7 @@
 import { capMarketValue } from "../capMarketValue.ts";
 import type { ChainId } from "../chainId.ts";
 import type { RollingMarketStats, UsdValuation } from "./createRollingMarketStats.ts";
-import type { UniverseMarket } from "./universeTypes.ts";
+import type { NewestMarket, UniverseMarket } from "./universeTypes.ts";
 
 /** What the universe needs of a market besides its trades (the `pools` row with its tokens). */
 export type MarketFacts = {
@@ -21,6 +21,8 @@ export type MarketFacts = {
   priceNative: string | null;
   liquidityNative: number | null;
   createdAt: number | null;
+  /** null while the market has not traded: its price fields are then served as null */
+  lastTradeAt: number | null;
 };
 
 /**
@@ -171,4 +173,50 @@ export function selectUniverse(input: SelectUniverseInput): {
     .slice(0, tops.by1h);
   for (const m of hourTop) chosen.add(m);
   return { markets: [...chosen], excluded };
+}
+
+/** How many of a chain's newest markets `sortBy=createdAt` can walk. */
+export const NEWEST_MARKETS = 1_000;
+
+/**
+ * A chain's newest markets (by `createdAt`, then pool address), every market counted: the list
+ * `sortBy=createdAt` serves. Price fields are null on a market that has not traded.
+ */
+export function selectNewest(
+  facts: ReadonlyMap<string, MarketFacts>,
+  nativeUsd: number | null,
+  size = NEWEST_MARKETS,
+): NewestMarket[] {
+  const dated = [...facts.values()].filter((f) => f.createdAt !== null);
+  dated.sort(
+    (a, b) =>
+      b.createdAt! - a.createdAt! ||
+      (a.poolAddress < b.poolAddress ? -1 : a.poolAddress > b.poolAddress ? 1 : 0),
+  );
+  return dated.slice(0, size).map((f) => {
+    const traded = f.lastTradeAt !== null;
+    const priceNative = traded ? f.priceNative : null;
+    const priceUsd = priceNative === null || nativeUsd === null ? null : Number(priceNative) * nativeUsd;
+    const supply = scaleSupply(f.totalSupply, f.decimals);
+    const liquidityUsd =
+      f.liquidityNative === null || nativeUsd === null ? null : f.liquidityNative * nativeUsd;
+    return {
+      chain: f.chain,
+      address: f.tokenAddress,
+      name: f.name,
+      symbol: f.symbol,
+      pool: {
+        address: f.poolAddress,
+        type: f.type,
+        factory: f.factory,
+        quoteAddress: f.quoteAddress,
+        quoteSymbol: f.quoteSymbol,
+      },
+      priceNative,
+      priceUsd,
+      marketCapUsd:
+        priceUsd === null || supply === null ? null : capMarketValue(priceUsd * supply, liquidityUsd),
+      createdAt: f.createdAt,
+    };
+  });
 }

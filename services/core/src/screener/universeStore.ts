@@ -8,7 +8,11 @@ export const UNIVERSE_KEEP_MS = 120_000;
 /** Versioned universe snapshots per chain in the cache (Redis in a cluster). */
 export type UniverseStore = {
   /** Stores a computation under the chain's next version and makes it the latest. */
-  put(chain: ChainId, asOf: number, markets: UniverseSnapshot["markets"]): Promise<UniverseSnapshot>;
+  put(
+    chain: ChainId,
+    asOf: number,
+    lists: Pick<UniverseSnapshot, "markets" | "newest">,
+  ): Promise<UniverseSnapshot>;
   /** The latest version of a chain, or null when none is kept. */
   latest(chain: ChainId): Promise<number | null>;
   /** A kept computation, or null once it expired. */
@@ -23,9 +27,15 @@ export type UniverseStore = {
 export function createUniverseStore(cache: Cache, keepMs = UNIVERSE_KEEP_MS): UniverseStore {
   const key = (chain: ChainId, part: string | number): string => `screener:universe:${chain}:${part}`;
   return {
-    async put(chain, asOf, markets) {
+    async put(chain, asOf, lists) {
       const version = await cache.incrBy(key(chain, "seq"), 1);
-      const snapshot: UniverseSnapshot = { chain, version, asOf, markets };
+      const snapshot: UniverseSnapshot = {
+        chain,
+        version,
+        asOf,
+        markets: lists.markets,
+        newest: lists.newest,
+      };
       await cache.set(key(chain, version), JSON.stringify(snapshot), keepMs);
       await cache.set(key(chain, "latest"), String(version), keepMs);
       return snapshot;

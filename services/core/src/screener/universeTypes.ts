@@ -46,6 +46,12 @@ export type UniverseMarket = {
   trending: number | null;
 };
 
+/** A market of the newest-markets list (`sortBy=createdAt`): identity, price and market cap only. */
+export type NewestMarket = Pick<
+  UniverseMarket,
+  "chain" | "address" | "name" | "symbol" | "pool" | "priceNative" | "priceUsd" | "marketCapUsd" | "createdAt"
+>;
+
 /** One computation of a chain's universe, stored under its version. */
 export type UniverseSnapshot = {
   chain: ChainId;
@@ -54,4 +60,6 @@ export type UniverseSnapshot = {
   /** unix ms of the computation */
   asOf: number;
   markets: UniverseMarket[];
+  /** the chain's newest markets, newest first, quality filters not applied */
+  newest: NewestMarket[];
 };

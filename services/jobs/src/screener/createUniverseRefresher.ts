@@ -3,12 +3,13 @@ import {
   type ChainId,
   chainFamily,
   createRollingMarketStats,
+  type MarketEvent,
   type MarketFacts,
   marketKey,
   type RollingMarketStats,
-  type StatsTrade,
+  selectNewest,
   selectUniverse,
-  Topics,
+  subscribeMarketEvents,
   type UniverseSnapshot,
   type UniverseStore,
 } from "@tapeline/core";
@@ -46,8 +47,6 @@ type ChainState = {
   >;
   poolsSeen: number;
   tokensSeen: number;
-  /** Solana: SOL/USD by minute, to value each trade at its own minute */
-  usdByMinute: Map<number, number>;
 };
 
 /**
@@ -77,48 +76,30 @@ export function createUniverseRefresher(deps: {
       tokenFacts: new Map(),
       poolsSeen: 0,
       tokensSeen: 0,
-      usdByMinute: new Map(),
     });
   }
 
-  const withUsd = (s: ChainState, t: StatsTrade): StatsTrade => {
-    if (chainFamily(s.cfg.chain) !== "solana") return t;
-    // The rate of the trade's minute, else the latest before it (as the market reads value trades).
-    const minute = Math.floor(t.at / 60_000) * 60_000;
-    let rate: number | null = null;
-    for (let m = minute; rate === null && m > minute - 60 * 60_000; m -= 60_000)
-      rate = s.usdByMinute.get(m) ?? null;
-    return rate === null
-      ? t
-      : {
-          ...t,
-          volumeUsd: t.volumeNative * rate,
-          feesUsd: t.feesNative === null ? null : t.feesNative * rate,
-        };
+  /** SOL/USD of a minute: its own rate, else the latest before it (as market reads value trades). */
+  const rateAt = (rates: ReadonlyMap<number, number>, at: number): number | null => {
+    const minute = Math.floor(at / 60_000) * 60_000;
+    for (let m = minute; m > minute - 60 * 60_000; m -= 60_000) {
+      const r = rates.get(m);
+      if (r !== undefined) return r;
+    }
+    return null;
   };
 
-  const loadRates = async (s: ChainState, since: number): Promise<void> => {
-    if (chainFamily(s.cfg.chain) !== "solana") return;
-    const { rows } = await deps.pool.query<{ minute: string; price_usd: string }>(
-      "select minute, price_usd from native_prices where chain_id = $1 and minute >= $2",
-      [s.cfg.chain, since - 60_000],
-    );
-    for (const r of rows) s.usdByMinute.set(Number(r.minute), Number(r.price_usd));
-    for (const m of s.usdByMinute.keys()) if (m < now() - DAY - 60_000) s.usdByMinute.delete(m);
-  };
-
-  const seed = async (s: ChainState): Promise<void> => {
-    const buffered: (StatsTrade & { id: string })[] = [];
-    let seeded: Set<string> | null = null;
-    const sub = await deps.bus.subscribe(Topics.trades(s.cfg.chain), (msg) => {
-      const t = toStatsTrade(s.cfg.chain, msg.payload);
-      if (!t) return;
-      if (seeded === null) buffered.push(t);
-      else s.stats.add(withUsd(s, t));
-    });
-    subscriptions.push(sub);
-    const since = now() - DAY;
-    await loadRates(s, since);
+  /** A market's last 24 h of stored trades, in time order (all markets of the chain when null). */
+  const readTrades = async (s: ChainState, pool: string | null, since: number) => {
+    const solana = chainFamily(s.cfg.chain) === "solana";
+    const rates = new Map<number, number>();
+    if (solana) {
+      const { rows } = await deps.pool.query<{ minute: string; price_usd: string }>(
+        "select minute, price_usd from native_prices where chain_id = $1 and minute >= $2",
+        [s.cfg.chain, since - 3_600_000],
+      );
+      for (const r of rows) rates.set(Number(r.minute), Number(r.price_usd));
+    }
     const { rows } = await deps.pool.query<{
       id: string;
       pool_address: string;
@@ -131,31 +112,64 @@ export function createUniverseRefresher(deps: {
       is_wash: boolean | null;
     }>(
       `select id, pool_address, at, is_buy, maker, volume_native, fees_native, price_native, is_wash
-       from trades where chain_id = $1 and at > $2 order by at`,
-      [s.cfg.chain, since],
+       from trades where chain_id = $1 and at > $2 ${pool === null ? "" : "and market = $3"} order by at`,
+      pool === null ? [s.cfg.chain, since] : [s.cfg.chain, since, marketKey(s.cfg.chain, pool)],
     );
-    const ids = new Set<string>();
-    for (const r of rows) {
-      ids.add(`${r.pool_address}/${r.id}`);
-      const t = toStatsTrade(s.cfg.chain, {
+    return rows.map((r) => {
+      const at = Number(r.at);
+      const volumeNative = r.volume_native === null ? null : Number(r.volume_native);
+      const rate = solana ? rateAt(rates, at) : null;
+      return {
         id: r.id,
-        pool: r.pool_address,
-        at: r.at,
-        isBuy: r.is_buy,
-        maker: r.maker,
-        volumeNative: r.volume_native,
-        feesNative: r.fees_native,
-        priceNative: r.price_native,
-        isWash: r.is_wash,
-      });
-      if (t) s.stats.add(withUsd(s, t));
+        trade: toStatsTrade(s.cfg.chain, {
+          at,
+          isBuy: r.is_buy,
+          maker: r.maker,
+          priceNative: r.price_native === null ? null : Number(r.price_native),
+          volumeNative,
+          volumeUsd: volumeNative === null || rate === null ? null : volumeNative * rate,
+          feesNative: r.fees_native === null ? null : Number(r.fees_native),
+          isWash: solana ? (r.is_wash ?? false) : null,
+          poolAddress: r.pool_address,
+        }),
+      };
+    });
+  };
+
+  /** After a rollback a market's figures are rebuilt from what the store still holds. */
+  const reseedMarket = async (s: ChainState, pool: string): Promise<void> => {
+    const trades = await readTrades(s, pool, now() - DAY);
+    s.stats.forget(marketKey(s.cfg.chain, pool));
+    for (const t of trades) s.stats.add(t.trade);
+  };
+
+  const seed = async (s: ChainState): Promise<void> => {
+    // Follow the bus first and hold its events until the store's 24 h are loaded, so no trade
+    // falls between the two; the ones the store already held are then skipped by id.
+    const held: MarketEvent[] = [];
+    let seeded = false;
+    const apply = async (e: MarketEvent): Promise<void> => {
+      if (e.type === "trade") s.stats.add(toStatsTrade(s.cfg.chain, e.trade));
+      else if (e.type === "rollback" && e.orphanedTradeIds.length > 0) await reseedMarket(s, e.pool);
+    };
+    const sub = await subscribeMarketEvents(deps.bus, { chains: [s.cfg.chain] }, async (e) => {
+      if (!seeded) held.push(e);
+      else await apply(e);
+    });
+    subscriptions.push(sub);
+    const trades = await readTrades(s, null, now() - DAY);
+    const ids = new Set<string>();
+    for (const t of trades) {
+      ids.add(`${t.trade.market}/${t.id}`);
+      s.stats.add(t.trade);
     }
-    seeded = ids;
-    // Trades published while the seed was read are counted once: the ones it already held are skipped.
-    for (const t of buffered.splice(0)) {
-      if (!ids.has(`${t.market.slice(s.cfg.chain.length + 1)}/${t.id}`)) s.stats.add(withUsd(s, t));
+    // Events arriving while held ones are applied join the queue, so the hand-over loses none.
+    for (let e = held.shift(); e; e = held.shift()) {
+      if (e.type === "trade" && ids.has(`${e.market}/${e.trade.id}`)) continue;
+      await apply(e);
     }
-    deps.logger.info({ chain: s.cfg.chain, trades: rows.length }, "screener stats seeded");
+    seeded = true;
+    deps.logger.info({ chain: s.cfg.chain, trades: trades.length }, "screener stats seeded");
   };
 
   const loadFacts = async (s: ChainState): Promise<void> => {
@@ -196,10 +210,11 @@ export function createUniverseRefresher(deps: {
       price_native: string | null;
       liquidity_native: string | null;
       created_at: string | null;
+      last_trade_at: string | null;
       updated_at: string;
     }>(
       `select address, venue_type, factory, token_address, quote_address, price_native::text,
-              liquidity_native::text, created_at, updated_at
+              liquidity_native::text, created_at, last_trade_at, updated_at
        from pools where chain_id = $1 and updated_at >= $2`,
       [chain, s.poolsSeen],
     );
@@ -222,6 +237,7 @@ export function createUniverseRefresher(deps: {
           priceNative: p.price_native,
           liquidityNative: p.liquidity_native === null ? null : Number(p.liquidity_native),
           createdAt: p.created_at === null ? null : Number(p.created_at),
+          lastTradeAt: p.last_trade_at === null ? null : Number(p.last_trade_at),
         }),
       );
       for (const token of [p.token_address, p.quote_address]) {
@@ -264,7 +280,6 @@ export function createUniverseRefresher(deps: {
       if (!s) throw new Error(`no screener universe is configured for ${chain}`);
       const nowMs = now();
       await loadFacts(s);
-      await loadRates(s, nowMs - 5 * 60_000);
       const rate = await nativeUsd(chain);
       const { markets, excluded } = selectUniverse({
         chain,
@@ -275,7 +290,7 @@ export function createUniverseRefresher(deps: {
         nativeUsd: rate,
         excludedTokens: s.excluded,
       });
-      const snapshot = await deps.store.put(chain, nowMs, markets);
+      const snapshot = await deps.store.put(chain, nowMs, { markets, newest: selectNewest(s.facts, rate) });
       deps.logger.debug(
         { chain, version: snapshot.version, markets: markets.length, excluded },
         "screener universe refreshed",

@@ -1,34 +1,39 @@
-import type { StatsTrade } from "@tapeline/core";
-
-const num = (v: unknown): number | null => {
-  if (v === null || v === undefined || v === "") return null;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : null;
-};
+import type { StatsTrade, TradeRow } from "@tapeline/core";
 
 /**
- * A trade message of the `trades.<chain>` topic as the rolling stats take it. The topic carries
- * the trade as written (decimal strings, `pool`) or as an API trade row (numbers,
- * `poolAddress`); both read the same. USD is left to the reader's valuation.
- * @returns null for a message that is not a trade
+ * A trade row (bus trade event, or a stored trade read as one) as the rolling stats take it. The
+ * USD figures are the row's own (the trade's minute on Solana); an EVM reader values the native
+ * figures at spot instead. Fees in USD use the row's own rate.
  */
-export function toStatsTrade(chain: string, payload: unknown): (StatsTrade & { id: string }) | null {
-  if (typeof payload !== "object" || payload === null) return null;
-  const p = payload as Record<string, unknown>;
-  const pool = typeof p["poolAddress"] === "string" ? p["poolAddress"] : p["pool"];
-  const at = num(p["at"]);
-  if (typeof pool !== "string" || at === null || typeof p["id"] !== "string") return null;
+export function toStatsTrade(
+  chain: string,
+  row: Pick<
+    TradeRow,
+    | "at"
+    | "isBuy"
+    | "maker"
+    | "priceNative"
+    | "volumeNative"
+    | "volumeUsd"
+    | "feesNative"
+    | "isWash"
+    | "poolAddress"
+  >,
+): StatsTrade {
+  const rate =
+    row.volumeUsd !== null && row.volumeNative !== null && row.volumeNative > 0
+      ? row.volumeUsd / row.volumeNative
+      : null;
   return {
-    id: p["id"],
-    market: `${chain}/${pool}`,
-    at,
-    isBuy: p["isBuy"] === true,
-    maker: typeof p["maker"] === "string" ? p["maker"] : "",
-    volumeNative: num(p["volumeNative"]) ?? 0,
-    volumeUsd: null,
-    feesNative: num(p["feesNative"]),
-    feesUsd: null,
-    priceNative: num(p["priceNative"]),
-    isWash: typeof p["isWash"] === "boolean" ? p["isWash"] : null,
+    market: `${chain}/${row.poolAddress}`,
+    at: row.at,
+    isBuy: row.isBuy,
+    maker: row.maker,
+    volumeNative: row.volumeNative ?? 0,
+    volumeUsd: row.volumeUsd,
+    feesNative: row.feesNative,
+    feesUsd: row.feesNative === null || rate === null ? null : row.feesNative * rate,
+    priceNative: row.priceNative,
+    isWash: row.isWash,
   };
 }
