@@ -1,4 +1,4 @@
-import { createContext, envelope } from "@tapeline/core";
+import { createContext, createMemoryCache, envelope } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -139,7 +139,14 @@ describe("createDevnetComponent", () => {
 
   it("starts node, deployment, ingest and simulator in order and stops them in reverse", async () => {
     const log: string[] = [];
-    const deps = { ctx, pool: db.pool, databaseUrl: db.url, bus: null, queue: null };
+    const deps = {
+      ctx,
+      pool: db.pool,
+      databaseUrl: db.url,
+      bus: null,
+      queue: null,
+      cache: createMemoryCache(),
+    };
     const running = await createDevnetComponent(parts(log)).start(deps);
     await running.stop();
     expect(log).toEqual([
@@ -155,7 +162,14 @@ describe("createDevnetComponent", () => {
 
   it("stops what already runs when a later part fails", async () => {
     const log: string[] = [];
-    const deps = { ctx, pool: db.pool, databaseUrl: db.url, bus: null, queue: null };
+    const deps = {
+      ctx,
+      pool: db.pool,
+      databaseUrl: db.url,
+      bus: null,
+      queue: null,
+      cache: createMemoryCache(),
+    };
     await expect(createDevnetComponent(parts(log, "simulate")).start(deps)).rejects.toThrow(
       /simulator failed/,
     );

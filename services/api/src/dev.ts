@@ -11,8 +11,11 @@ import {
   runService,
   startEmbeddedPostgres,
 } from "@tapeline/core";
+import type { DevnetDeployment } from "@tapeline/ingest";
+import { universeChains } from "@tapeline/jobs";
 import { queryProviders } from "@tapeline/query";
 import { createLocalEvmComponent } from "./dev/createLocalEvmComponent.ts";
+import { createScreenerComponent } from "./dev/createScreenerComponent.ts";
 import { startDevStack } from "./dev/startDevStack.ts";
 
 /**
@@ -51,11 +54,24 @@ async function main(ctx: Context): Promise<void> {
   const givenKey = r.optional("DEV_API_KEY");
   r.done();
   const apiKey = givenKey ?? `dev_${randomBytes(18).toString("base64url")}`;
+  const evmChain = "evm:31337" as const;
+  let deployment: DevnetDeployment | null = null;
 
   const { url } = await startDevStack({
     ctx,
     database: databaseUrl ? { url: databaseUrl } : await startDevDatabase(ctx),
-    components: [createLocalEvmComponent({ port: evmPort })],
+    components: [
+      createLocalEvmComponent({
+        port: evmPort,
+        onDeployed: (d) => {
+          deployment = d;
+        },
+      }),
+      createScreenerComponent({
+        chains: () =>
+          universeChains([evmChain], deployment ? { [evmChain]: [deployment.weth, deployment.usdc] } : {}),
+      }),
+    ],
     host: "127.0.0.1",
     port,
     apiKey,

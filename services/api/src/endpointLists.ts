@@ -1,13 +1,19 @@
-import type { Context } from "@tapeline/core";
+import type { Context, UniverseStore } from "@tapeline/core";
 import type { EndpointDef } from "./endpoint.ts";
 import { marketEndpoints } from "./endpoints/market/endpoints.ts";
 import { metaEndpoints } from "./endpoints/meta/endpoints.ts";
+import { screenerEndpoints } from "./endpoints/screener/endpoints.ts";
 import { usageEndpoints } from "./endpoints/usage/endpoints.ts";
 import { walletEndpoints } from "./endpoints/wallet/endpoints.ts";
 import type { RequestGate } from "./gate.ts";
 
 /** What an endpoint group may need to build its list (the usage group reads the gate's store). */
-export type EndpointDeps = { ctx: Context; gate: RequestGate };
+export type EndpointDeps = {
+  ctx: Context;
+  gate: RequestGate;
+  /** where the screener reads universe snapshots (the jobs write them); no screener without it */
+  universe?: UniverseStore | null;
+};
 
 /**
  * Every endpoint group the API serves, listed here by hand so that grepping a group's file name
@@ -15,5 +21,11 @@ export type EndpointDeps = { ctx: Context; gate: RequestGate };
  * (`endpointLists.test.ts` fails when a group folder is missing from this list).
  */
 export function createEndpointLists(deps: EndpointDeps): EndpointDef[][] {
-  return [marketEndpoints, metaEndpoints, usageEndpoints(deps), walletEndpoints];
+  return [
+    marketEndpoints,
+    metaEndpoints,
+    screenerEndpoints(deps.universe ?? null),
+    usageEndpoints(deps),
+    walletEndpoints,
+  ];
 }

@@ -3,10 +3,13 @@ import {
   type Context,
   createDependencyMonitor,
   createRedisBus,
+  createRedisCache,
+  createUniverseStore,
   type DependencyCheck,
   isMainModule,
   runService,
   serveHttp,
+  type UniverseStore,
 } from "@tapeline/core";
 import { Redis } from "ioredis";
 import { loadRouterConfig, routerWorkers } from "./config/loadRouterConfig.ts";
@@ -88,7 +91,17 @@ export async function startRouter(ctx: Context, env: Record<string, string | und
   ctx.shutdown.add("shard client", () => shards.close());
   const bundle = await createGateFromConfig(config.gate, { redis, ctx });
   if (bundle.close) ctx.shutdown.add("gate", bundle.close);
-  const endpoints = [...createEndpointLists({ ctx, gate: bundle.gate }), ...(bundle.endpoints ?? [])];
+  // The screener reads the universe snapshots the jobs write to Redis (same CACHE_PREFIX default).
+  let universe: UniverseStore | null = null;
+  if (config.redisUrl) {
+    const cache = createRedisCache({ url: config.redisUrl });
+    ctx.shutdown.add("universe cache", () => cache.close());
+    universe = createUniverseStore(cache);
+  }
+  const endpoints = [
+    ...createEndpointLists({ ctx, gate: bundle.gate, universe }),
+    ...(bundle.endpoints ?? []),
+  ];
   const shardsDependency = shardsCheck(shards, ctx.metrics);
   const checks: DependencyCheck[] = [
     ...(redis ? [{ name: "redis", check: () => (redis as Redis).ping(), critical: true }] : []),

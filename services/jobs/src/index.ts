@@ -18,6 +18,12 @@ import {
 import type pg from "pg";
 import { createDrainQueue } from "./backfill/createDrainQueue.ts";
 import { createJobsHttpHandler } from "./createJobsHttpHandler.ts";
+
+export * from "./processors.ts";
+export * from "./screener/createUniverseRefresher.ts";
+export * from "./screener/startScreenerUniverse.ts";
+export * from "./screener/universeChains.ts";
+
 import { mergeProcessors, processorGroups } from "./processors.ts";
 import type { UniverseRefresher } from "./screener/createUniverseRefresher.ts";
 import { startScreenerUniverse } from "./screener/startScreenerUniverse.ts";

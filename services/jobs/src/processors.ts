@@ -1,12 +1,16 @@
 import { backfillProcessors } from "./backfill/processors.ts";
 import type { ProcessorMap } from "./index.ts";
+import { screenerProcessors } from "./screener/processors.ts";
 
 /**
  * Every job group this package processes, listed here by hand so that grepping a group's file
  * name finds where it is wired. A new group is one import and one entry below
  * (`index.test.ts` fails when a folder's `processors.ts` is missing from this list).
  */
-export const processorGroups: Record<string, ProcessorMap> = { backfill: backfillProcessors };
+export const processorGroups: Record<string, ProcessorMap> = {
+  backfill: backfillProcessors,
+  screener: screenerProcessors,
+};
 
 /**
  * Merges processor groups into one map by job name.

@@ -20,6 +20,8 @@ export type LocalEvmOptions = {
   seed?: number;
   /** Milliseconds between simulator steps. */
   paceMs?: number;
+  /** Called with the deployment once the contracts are on the chain (before ingest starts). */
+  onDeployed?: (deployment: DevnetDeployment) => void;
 };
 
 /**
@@ -32,7 +34,11 @@ export function createLocalEvmComponent(opts: LocalEvmOptions = {}): DevComponen
   return createDevnetComponent<DevnetDeployment>(
     {
       startNode: ({ port, chainId: id }) => startAnvil({ port, chainId: id }),
-      deploy: async (rpcUrl) => deployUniswap(createDevnetClient({ rpcUrl, chainId })),
+      deploy: async (rpcUrl) => {
+        const deployment = await deployUniswap(createDevnetClient({ rpcUrl, chainId }));
+        opts.onDeployed?.(deployment);
+        return deployment;
+      },
       startIngest: async (rpcUrl, deployment, deps) => {
         const cfg = devnetEvmConfig(deployment, [{ url: rpcUrl }]);
         const rpc = createRpcClient({ endpoints: cfg.endpoints });

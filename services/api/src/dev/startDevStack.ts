@@ -1,5 +1,5 @@
-import type { Bus, Context, JobQueue } from "@tapeline/core";
-import { createPgPool, migrate, serveHttp } from "@tapeline/core";
+import type { Bus, Cache, Context, JobQueue } from "@tapeline/core";
+import { createMemoryCache, createPgPool, createUniverseStore, migrate, serveHttp } from "@tapeline/core";
 import { createQueryService, type QueryProvider } from "@tapeline/query";
 import type pg from "pg";
 import { createApp } from "../createApp.ts";
@@ -18,6 +18,8 @@ export type DevDeps = {
   databaseUrl: string;
   bus: Bus | null;
   queue: JobQueue | null;
+  /** the in-memory cache shared with the API (screener universe snapshots) */
+  cache: Cache;
 };
 
 /**
@@ -69,9 +71,11 @@ export async function startDevStack(opts: DevStackOptions): Promise<{ url: strin
   const queue = opts.queue ?? null;
   if (bus) ctx.shutdown.add("bus", () => bus.close());
   if (queue) ctx.shutdown.add("queue", () => queue.close());
+  const cache = createMemoryCache();
+  ctx.shutdown.add("cache", () => cache.close());
 
   for (const component of opts.components ?? []) {
-    const started = await component.start({ ctx, pool, databaseUrl: opts.database.url, bus, queue });
+    const started = await component.start({ ctx, pool, databaseUrl: opts.database.url, bus, queue, cache });
     ctx.shutdown.add(component.name, started.stop);
     logger.info({ component: component.name }, "component started");
   }
@@ -85,7 +89,8 @@ export async function startDevStack(opts: DevStackOptions): Promise<{ url: strin
   ctx.shutdown.add("query service", () => service.close());
   const shards = createInProcessShardClient(service.api);
   const gate = createStaticKeyGate([opts.apiKey]);
-  const endpoints = opts.endpoints ?? createEndpointLists({ ctx, gate });
+  const endpoints =
+    opts.endpoints ?? createEndpointLists({ ctx, gate, universe: createUniverseStore(cache) });
   const app = createApp({
     endpoints,
     shards,

@@ -241,9 +241,9 @@ export function createUniverseRefresher(deps: {
         }),
       );
       for (const token of [p.token_address, p.quote_address]) {
-        let set = s.marketsByToken.get(token);
-        if (!set) s.marketsByToken.set(token, (set = new Set()));
+        const set = s.marketsByToken.get(token) ?? new Set<string>();
         set.add(key);
+        s.marketsByToken.set(token, set);
       }
       s.poolsSeen = Math.max(s.poolsSeen, Number(p.updated_at));
     }

@@ -8,7 +8,7 @@ export const ScreenerJobs = {
 } as const;
 
 /** The screener's processors: each universe run computes and stores the chain's next snapshot. */
-export const processors: ProcessorMap = {
+export const screenerProcessors: ProcessorMap = {
   async [ScreenerJobs.universe](job, deps) {
     if (!deps.screener) throw new NonRetryableJobError("this jobs process runs no screener universe");
     let chain: ChainId;
