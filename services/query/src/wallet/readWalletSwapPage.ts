@@ -9,10 +9,11 @@ import {
   walletKey,
 } from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
+import type { TokenLabelReader } from "./createTokenLabelReader.ts";
 import { decodeWalletSwapCursor } from "./decodeWalletSwapCursor.ts";
 import { encodeWalletSwapCursor } from "./encodeWalletSwapCursor.ts";
 import { readSwapMinuteRates } from "./readSwapMinuteRates.ts";
-import { readTokenLabels, type TokenLabel } from "./readTokenLabels.ts";
+import type { TokenLabel } from "./readTokenLabels.ts";
 
 type StoredAsset = { tokenAddress: string; amount: string };
 type StoredLeg = {
@@ -76,6 +77,7 @@ export async function readWalletSwapPage(
   db: MarketDb,
   q: WalletSwapQuery,
   spotUsd: number | null,
+  labels: TokenLabelReader,
   cursorParam = "cursor",
 ): Promise<WalletSwapPage> {
   const evm = isEvm(q.chain);
@@ -110,9 +112,8 @@ export async function readWalletSwapPage(
     ...r.received,
     ...r.route.flatMap((l) => [l.sent, l.received]),
   ]);
-  const [labels, rates] = await Promise.all([
-    readTokenLabels(
-      db,
+  const [labelOf, rates] = await Promise.all([
+    labels(
       q.chain,
       tokens.map((t) => t.tokenAddress),
     ),
@@ -124,11 +125,11 @@ export async function readWalletSwapPage(
           page.map((r) => Number(r.at)),
         ),
   ]);
-  const amountOf = amountsOf(labels);
+  const amountOf = amountsOf(labelOf);
   const side = (assets: StoredAsset[]): WalletSwapAssetRow[] =>
     assets
       .map((a) => {
-        const l = labels.get(a.tokenAddress);
+        const l = labelOf.get(a.tokenAddress);
         return {
           tokenAddress: a.tokenAddress,
           symbol: l?.symbol ?? null,

@@ -8,8 +8,8 @@ import {
   walletKey,
 } from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
+import type { TokenLabelReader } from "./createTokenLabelReader.ts";
 import { readSwapMinuteRates } from "./readSwapMinuteRates.ts";
-import { readTokenLabels } from "./readTokenLabels.ts";
 
 type Raw = {
   tx_hash: string;
@@ -55,6 +55,7 @@ export async function readWalletTradePage(
   db: MarketDb,
   q: WalletTradeQuery,
   spotUsd: number | null,
+  labels: TokenLabelReader,
 ): Promise<WalletTradePage> {
   const evm = isEvm(q.chain);
   if (!evm && q.beforeAt !== null)
@@ -86,9 +87,8 @@ export async function readWalletTradePage(
     // past SLOTS - 1 events in one millisecond the rest of it is left out rather than looping
     if (before + here < SLOTS) oldestAt = Number(last.at) + (SLOTS - before - here) / SLOTS;
   }
-  const [labels, rates] = await Promise.all([
-    readTokenLabels(
-      db,
+  const [labelOf, rates] = await Promise.all([
+    labels(
       q.chain,
       rows.map((r) => r.token_address),
     ),
@@ -101,7 +101,7 @@ export async function readWalletTradePage(
         ),
   ]);
   const data = rows.map((r, i): WalletTradeRow => {
-    const d = labels.get(r.token_address)?.decimals;
+    const d = labelOf.get(r.token_address)?.decimals;
     const amountToken = d === null || d === undefined ? null : Number(formatUnits(BigInt(r.amount_token), d));
     const usd = evm ? spotUsd : (rates?.[i] ?? null);
     const volumeNative = r.volume_native === null ? null : Number(r.volume_native);
@@ -119,7 +119,7 @@ export async function readWalletTradePage(
       ? { ...base, priceNative, volumeNative, block: Number(r.block), logIndex: r.log_index }
       : {
           ...base,
-          tokenSymbol: labels.get(r.token_address)?.symbol ?? null,
+          tokenSymbol: labelOf.get(r.token_address)?.symbol ?? null,
           priceUsd: priceNative === null || usd === null ? null : priceNative * usd,
           maker: q.wallet,
         };
