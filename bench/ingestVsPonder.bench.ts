@@ -300,10 +300,9 @@ function cpuSeconds(pids: number[]): number {
 
 /** CPU seconds used so far by the backends connected to the database (a fresh one per run). */
 async function backendCpuSeconds(db: TestDatabase): Promise<number> {
-  const res = await db.pool.query<{ pid: number }>(
-    "select pid from pg_stat_activity where datname = $1",
-    [db.name],
-  );
+  const res = await db.pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [
+    db.name,
+  ]);
   return cpuSeconds(res.rows.map((r) => r.pid).filter((pid) => existsSync(`/proc/${pid}`)));
 }
 
