@@ -86,6 +86,14 @@ export function rankTrending(
   return Math.sqrt(Math.max(0, volumeUsd) * makers) * clean;
 }
 
+type Candidate = {
+  f: MarketFacts;
+  w: NonNullable<ReturnType<RollingMarketStats["read"]>>;
+  liquidityUsd: number;
+  v24: number;
+  v1: number;
+};
+
 const scaleSupply = (raw: string | null, decimals: number | null): number | null =>
   raw === null || decimals === null ? null : Number(raw) / 10 ** decimals;
 
@@ -108,7 +116,7 @@ export function selectUniverse(input: SelectUniverseInput): {
     noVolume: 0,
   };
   const rate = input.nativeUsd;
-  const candidates: UniverseMarket[] = [];
+  const candidates: Candidate[] = [];
   for (const key of input.stats.markets(input.nowMs)) {
     const f = input.facts.get(key);
     if (!f) {
@@ -138,9 +146,23 @@ export function selectUniverse(input: SelectUniverseInput): {
       excluded.noVolume += 1;
       continue;
     }
+    candidates.push({ f, w, liquidityUsd, v24: day.volumeUsd, v1: w.stats["1h"].volumeUsd ?? 0 });
+  }
+  // Rank on numbers only; rows are built for the chosen few hundred, not for every candidate.
+  const byVolume = (key: "v24" | "v1") => (a: Candidate, b: Candidate) =>
+    b[key] - a[key] || (a.f.poolAddress < b.f.poolAddress ? -1 : a.f.poolAddress > b.f.poolAddress ? 1 : 0);
+  const chosen = new Set(candidates.sort(byVolume("v24")).slice(0, tops.by24h));
+  const hourTop = candidates
+    .filter((c) => c.v1 > 0)
+    .sort(byVolume("v1"))
+    .slice(0, tops.by1h);
+  for (const c of hourTop) chosen.add(c);
+  const markets: UniverseMarket[] = [];
+  for (const { f, w, liquidityUsd } of chosen) {
+    const day = w.stats["24h"];
     const priceUsd = f.priceNative === null || rate === null ? null : Number(f.priceNative) * rate;
     const supply = scaleSupply(f.totalSupply, f.decimals);
-    candidates.push({
+    markets.push({
       chain: f.chain,
       address: f.tokenAddress,
       name: f.name,
@@ -163,16 +185,7 @@ export function selectUniverse(input: SelectUniverseInput): {
       trending: rankTrending(day.volumeUsd, w.makers24h, w.washTrades24h, day.txns),
     });
   }
-  const byVolume = (window: "24h" | "1h") => (a: UniverseMarket, b: UniverseMarket) =>
-    (b.stats[window].volumeUsd ?? -1) - (a.stats[window].volumeUsd ?? -1) ||
-    (a.pool.address < b.pool.address ? -1 : a.pool.address > b.pool.address ? 1 : 0);
-  const chosen = new Set(candidates.sort(byVolume("24h")).slice(0, tops.by24h));
-  const hourTop = candidates
-    .filter((m) => (m.stats["1h"].volumeUsd ?? 0) > 0)
-    .sort(byVolume("1h"))
-    .slice(0, tops.by1h);
-  for (const m of hourTop) chosen.add(m);
-  return { markets: [...chosen], excluded };
+  return { markets, excluded };
 }
 
 /** How many of a chain's newest markets `sortBy=createdAt` can walk. */
