@@ -2,7 +2,9 @@ import type { Context, UniverseStore } from "@tapeline/core";
 import type { EndpointDef } from "./endpoint.ts";
 import { marketEndpoints } from "./endpoints/market/endpoints.ts";
 import { metaEndpoints } from "./endpoints/meta/endpoints.ts";
+import { pulseEndpoints } from "./endpoints/pulse/endpoints.ts";
 import { screenerEndpoints } from "./endpoints/screener/endpoints.ts";
+import { searchEndpoints } from "./endpoints/search/endpoints.ts";
 import { usageEndpoints } from "./endpoints/usage/endpoints.ts";
 import { walletEndpoints } from "./endpoints/wallet/endpoints.ts";
 import type { RequestGate } from "./gate.ts";
@@ -24,7 +26,9 @@ export function createEndpointLists(deps: EndpointDeps): EndpointDef[][] {
   return [
     marketEndpoints,
     metaEndpoints,
+    pulseEndpoints,
     screenerEndpoints(deps.universe ?? null),
+    searchEndpoints,
     usageEndpoints(deps),
     walletEndpoints,
   ];

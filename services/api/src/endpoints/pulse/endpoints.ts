@@ -3,6 +3,3 @@ import { getPulse } from "./getPulse.ts";
 
 /** The pulse group: launchpad lifecycle views. */
 export const pulseEndpoints: EndpointDef[] = [getPulse];
-
-/** The list `loadEndpointLists` mounts. */
-export const endpoints = pulseEndpoints;

@@ -3,6 +3,3 @@ import { getSearch } from "./getSearch.ts";
 
 /** The search group: tokens and markets by address, symbol or name. */
 export const searchEndpoints: EndpointDef[] = [getSearch];
-
-/** The list `loadEndpointLists` mounts. */
-export const endpoints = searchEndpoints;
