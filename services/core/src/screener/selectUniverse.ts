@@ -94,6 +94,23 @@ type Candidate = {
   v1: number;
 };
 
+/** The identity fields of a screener row: the token and the market it trades in. */
+function marketIdentity(f: MarketFacts) {
+  return {
+    chain: f.chain,
+    address: f.tokenAddress,
+    name: f.name,
+    symbol: f.symbol,
+    pool: {
+      address: f.poolAddress,
+      type: f.type,
+      factory: f.factory,
+      quoteAddress: f.quoteAddress,
+      quoteSymbol: f.quoteSymbol,
+    },
+  };
+}
+
 const scaleSupply = (raw: string | null, decimals: number | null): number | null =>
   raw === null || decimals === null ? null : Number(raw) / 10 ** decimals;
 
@@ -163,17 +180,7 @@ export function selectUniverse(input: SelectUniverseInput): {
     const priceUsd = f.priceNative === null || rate === null ? null : Number(f.priceNative) * rate;
     const supply = scaleSupply(f.totalSupply, f.decimals);
     markets.push({
-      chain: f.chain,
-      address: f.tokenAddress,
-      name: f.name,
-      symbol: f.symbol,
-      pool: {
-        address: f.poolAddress,
-        type: f.type,
-        factory: f.factory,
-        quoteAddress: f.quoteAddress,
-        quoteSymbol: f.quoteSymbol,
-      },
+      ...marketIdentity(f),
       priceNative: f.priceNative,
       priceUsd,
       marketCapUsd:
@@ -214,17 +221,7 @@ export function selectNewest(
     const liquidityUsd =
       f.liquidityNative === null || nativeUsd === null ? null : f.liquidityNative * nativeUsd;
     return {
-      chain: f.chain,
-      address: f.tokenAddress,
-      name: f.name,
-      symbol: f.symbol,
-      pool: {
-        address: f.poolAddress,
-        type: f.type,
-        factory: f.factory,
-        quoteAddress: f.quoteAddress,
-        quoteSymbol: f.quoteSymbol,
-      },
+      ...marketIdentity(f),
       priceNative,
       priceUsd,
       marketCapUsd:
