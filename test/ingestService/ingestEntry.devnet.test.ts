@@ -8,7 +8,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { BackfillJobs, chainBackfillQueue, createBullQueue } from "@tapeline/core";
+import {
+  BackfillJobs,
+  chainBackfillQueue,
+  createBullQueue,
+  type MarketEvent,
+  marketEventTopics,
+} from "@tapeline/core";
 import {
   createTestDatabase,
   deleteRedisKeys,
@@ -161,7 +167,15 @@ describe("ingest entry point, as the operator runs it", () => {
 
     const redis = new Redis(TEST_REDIS_URL);
     try {
-      expect(await redis.xlen(`${prefix}trades.${chain}`)).toBe(swaps.length);
+      // every inserted trade is published once, on its market's bus partition
+      const published: string[] = [];
+      for (const topic of marketEventTopics([chain])) {
+        for (const [, fields] of await redis.xrange(`${prefix}${topic}`, "-", "+")) {
+          const event = JSON.parse(fields[fields.indexOf("p") + 1] as string) as MarketEvent;
+          if (event.type === "trade") published.push(event.trade.id);
+        }
+      }
+      expect(published.sort()).toEqual(swaps.map((s) => s.id).sort());
     } finally {
       redis.disconnect();
     }
