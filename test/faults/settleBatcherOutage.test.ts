@@ -1,7 +1,8 @@
 /**
  * The settle batcher against the real Redis through a TCP proxy that stalls, resets and refuses:
  * settles sent into the outage are retried and, once Redis answers again, every settled call is
- * charged exactly once (credits read back from Redis), and a settle sent again charges nothing.
+ * charged exactly once (credits read back from Redis), and a settle sent again charges nothing;
+ * one landing after the sweep gave its reservation back still charges its served call, once.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -23,7 +24,7 @@ import {
 } from "../../services/api/src/billing/createBillingStore.ts";
 import { createSettleBatcher } from "../../services/api/src/billing/createSettleBatcher.ts";
 import { hashKeySecret } from "../../services/api/src/billing/hashKeySecret.ts";
-import { loadBillingConfig } from "../../services/api/src/billing/loadBillingConfig.ts";
+import { type BillingConfig, loadBillingConfig } from "../../services/api/src/billing/loadBillingConfig.ts";
 import { createTcpProxy, type TcpProxy, type TcpProxyMode } from "./createTcpProxy.ts";
 
 const RESERVATION_TIMEOUT_MS = 10_000;
@@ -38,6 +39,7 @@ describe("settle batcher through a Redis outage", () => {
   let proxy: TcpProxy;
   let store: BillingStore;
   let proxiedStore: BillingStore;
+  let config: BillingConfig;
   let accountId = "";
   let keyHash = "";
   const prefix = testRedisPrefix("settleout");
@@ -67,10 +69,7 @@ describe("settle batcher through a Redis outage", () => {
       retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
     });
     proxied.on("error", () => {});
-    const config = loadBillingConfig(
-      {},
-      { redisPrefix: prefix, reservationTimeoutMs: RESERVATION_TIMEOUT_MS },
-    );
+    config = loadBillingConfig({}, { redisPrefix: prefix, reservationTimeoutMs: RESERVATION_TIMEOUT_MS });
     store = createBillingStore({ redis: direct, pg: db.pool, config });
     proxiedStore = createBillingStore({ redis: proxied, pg: db.pool, config });
     const accounts = createAccountService({ pg: db.pool, store });
@@ -167,6 +166,48 @@ describe("settle batcher through a Redis outage", () => {
     const failed = settles.map((s) => ({ ...s, status: 503 }));
     expect(await store.settleCovered(failed)).toBe(CALLS);
     expect(await store.settleCovered(failed)).toBe(0);
+    expect(await credits()).toBe(start);
+  });
+
+  it("a settle landing after the sweep gave its reservation back charges its served call once", async () => {
+    // a store whose reservations time out at once, so its sweep takes every open one now
+    const sweeper = createBillingStore({
+      redis: direct,
+      pg: db.pool,
+      config: { ...config, reservationTimeoutMs: 1 },
+    });
+    const start = await credits();
+    const settles = await admitted();
+    await sleep(5);
+    expect(await sweeper.sweepReservations()).toBe(CALLS);
+    expect(await openReservations()).toBe(0);
+    expect(await credits()).toBe(start);
+    // half were served (2xx), half failed: only the served ones are charged, and only once
+    const late = settles.map((s, i) => (i % 2 === 0 ? s : { ...s, status: 503 }));
+    const batcher = createSettleBatcher({ store, logger, metrics, retryForMs: 1000, idleWaitMs: 1000 });
+    for (const s of late) batcher.add(s);
+    await batcher.idle();
+    expect(await credits()).toBe(start - (CALLS / 2) * COST);
+    expect(await store.settleCovered(late)).toBe(0);
+    expect(await credits()).toBe(start - (CALLS / 2) * COST);
+    expect(await direct.zcard(`${prefix}resv:swept`)).toBe(0);
+  });
+
+  it("the sweep drops its traces after four reservation timeouts: a settle later than that charges nothing", async () => {
+    const sweeper = createBillingStore({
+      redis: direct,
+      pg: db.pool,
+      config: { ...config, reservationTimeoutMs: 2 },
+    });
+    const start = await credits();
+    const settles = await admitted();
+    await sleep(5);
+    expect(await sweeper.sweepReservations()).toBe(CALLS);
+    expect(await direct.zcard(`${prefix}resv:swept`)).toBe(CALLS);
+    await sleep(20);
+    expect(await sweeper.sweepReservations()).toBe(0);
+    expect(await direct.zcard(`${prefix}resv:swept`)).toBe(0);
+    expect(await store.settleCovered(settles)).toBe(0);
     expect(await credits()).toBe(start);
   });
 

@@ -14,6 +14,8 @@
  * - `P rl:<keyId>`     hash: GCRA theoretical arrival times m, b, i, g:<group>
  * - `P resv:open`       zset of credit reservations held between admit and settle, scored by
  *                      time; a member carries the reservation: `<id>|<acct>|<key>|<month>|<free>|<paid>|<cost>`
+ * - `P resv:swept`      zset of reservations the sweep gave back, scored by sweep time, kept a while
+ *                      so a settle landing late still charges its served call once
  * - `P u:<acct>:<bucket>` hash: usage `<keyId>|<endpoint>|r|c|e`; `P u:pending`, `P u:pend:<acct>` sets
  * - `P uf:<flushId>`   a usage hash taken by the flusher; `P u:flushing`, `P u:flushing:<acct>` sets
  * - `P dirty`          set of `<acct>|<month>` whose counters changed since the last snapshot
@@ -185,12 +187,20 @@ local function refund(P, r, amount)
   if freeBack > 0 then redis.call('HINCRBY', P .. 'acct:' .. r.acct, 'free', freeBack) end
   redis.call('HINCRBY', mKey, 'used', -amount)
 end
--- Removes a reservation; nil when it is gone already (settled or swept), so it is spent once.
-local function takeReservation(P, member)
-  if redis.call('ZREM', P .. 'resv:open', member) == 0 then return nil end
+local function parseReservation(member)
   local v = {}
   for part in string.gmatch(member, '[^|]+') do v[#v + 1] = part end
   return {acct = v[2], key = v[3], month = v[4], free = v[5], paid = v[6], cost = tonumber(v[7])}
+end
+-- Removes a reservation; nil when it is gone already (settled or swept), so it is spent once.
+local function takeReservation(P, member)
+  if redis.call('ZREM', P .. 'resv:open', member) == 0 then return nil end
+  return parseReservation(member)
+end
+-- Removes the trace the sweep left of a reservation it gave back; nil when there is none.
+local function takeSwept(P, member)
+  if redis.call('ZREM', P .. 'resv:swept', member) == 0 then return nil end
+  return parseReservation(member)
 end
 `;
 
@@ -251,9 +261,11 @@ return {outcome, remaining, charged}
  * script: the settles a process queued within one event-loop turn. ARGV: prefix, then per settle
  * 7 fields: reservation ('' when not billable), status, credits to charge for a 2xx (at most the
  * reserved cost), endpoint, key id, account id, requests to record. Each reservation is consumed
- * exactly once as in SETTLE_LUA; usage increments of the batch are summed before they are
- * written, so a batch writes each usage field, month counter and set once. Computes no balance
- * (nobody waits for one). Returns how many settles were applied (a reservation already gone is not).
+ * exactly once as in SETTLE_LUA, or, when the sweep gave it back already, its trace in
+ * `resv:swept` is (a 2xx is then charged from the balance); usage increments of the batch are
+ * summed before they are written, so a batch writes each usage field, month counter and set
+ * once. Computes no balance (nobody waits for one). Returns how many settles were applied (one
+ * finding neither its reservation nor its trace is not).
  */
 export const SETTLE_BATCH_LUA = `${NOW}${MONTH_OF_LUA}${REMAINING}
 local P = ARGV[1]
@@ -281,7 +293,24 @@ for i = 2, #ARGV, 7 do
       refund(P, r, r.cost - want)
       charged = want
     else
-      live = false
+      -- Swept before this settle landed (it was retried through a Redis outage): the sweep gave
+      -- the credits back, so a served call is charged now, carry-over credits first.
+      r = takeSwept(P, resvId)
+      if r then
+        month = r.month
+        if ok2xx and want > 0 then
+          local acctKey = P .. 'acct:' .. r.acct
+          local mKey = P .. 'm:' .. r.acct .. ':' .. r.month
+          local free = tonumber(redis.call('HGET', acctKey, 'free')) or 0
+          local fromFree = math.min(free, want)
+          if fromFree > 0 then redis.call('HINCRBY', acctKey, 'free', -fromFree) end
+          if want - fromFree > 0 then redis.call('HINCRBY', mKey, 'paid', want - fromFree) end
+          redis.call('HINCRBY', mKey, 'used', want)
+          charged = want
+        end
+      else
+        live = false
+      end
     end
   end
   if live then
@@ -346,14 +375,18 @@ return {'ok', remaining - extra, grown}
 
 /**
  * Gives back the credits of reservations older than ARGV[2] ms (their request never settled,
- * e.g. the process died), at most ARGV[3] of them. Returns how many were swept.
+ * e.g. the process died), at most ARGV[3] of them, and keeps each one in `resv:swept` for ARGV[4]
+ * ms: a covered settle still retried through a Redis outage that lands later charges its call
+ * then (SETTLE_BATCH_LUA), once. Older traces are dropped. Returns how many were swept.
  */
 export const SWEEP_LUA = `${NOW}${REMAINING}
 local P = ARGV[1]
+redis.call('ZREMRANGEBYSCORE', P .. 'resv:swept', '-inf', now - tonumber(ARGV[4]))
 local members = redis.call('ZRANGEBYSCORE', P .. 'resv:open', '-inf', now - tonumber(ARGV[2]), 'LIMIT', 0, tonumber(ARGV[3]))
 for _, member in ipairs(members) do
   local r = takeReservation(P, member)
   refund(P, r, r.cost)
+  redis.call('ZADD', P .. 'resv:swept', now, member)
   redis.call('SADD', P .. 'dirty', r.acct .. '|' .. r.month)
 end
 return #members

@@ -13,7 +13,12 @@ import type pg from "pg";
 import { Counter } from "prom-client";
 import type { Caller } from "../endpoint.ts";
 import type { Admission, GateInput, RequestGate } from "../gate.ts";
-import { type AdmitReply, type BillingStore, createBillingStore } from "./createBillingStore.ts";
+import {
+  type AdmitReply,
+  type BillingStore,
+  createBillingStore,
+  SETTLE_RETRY_TIMEOUTS,
+} from "./createBillingStore.ts";
 import { createInvalidKeyThrottle } from "./createInvalidKeyThrottle.ts";
 import { createSettleBatcher } from "./createSettleBatcher.ts";
 import { createUsageFlusher, type UsageFlusher } from "./createUsageFlusher.ts";
@@ -206,13 +211,13 @@ export function createBillingGate(deps: {
     }
     c.inc();
   }
-  // A failed settle is retried for half the reservation timeout: it lands before the sweep can
-  // give its reservation back, so a Redis outage shorter than that loses no charge.
+  // A failed settle is retried for two reservation timeouts: it lands on its reservation, or on
+  // the trace the sweep keeps of it, so a Redis outage shorter than that loses no charge.
   const background = createSettleBatcher({
     store,
     logger: deps.ctx.logger,
     metrics: deps.ctx.metrics,
-    retryForMs: deps.config.reservationTimeoutMs / 2,
+    retryForMs: deps.config.reservationTimeoutMs * SETTLE_RETRY_TIMEOUTS,
     idleWaitMs: Math.min(deps.config.reservationTimeoutMs / 2, 10_000),
   });
   const throttle = createInvalidKeyThrottle();

@@ -123,6 +123,13 @@ type AccountRow = {
 
 /** How long a revoked hash is refused from Redis alone; after that Postgres says the same. */
 const REVOKED_TTL_SECONDS = 86_400;
+/**
+ * How long a covered settle is retried through a Redis outage, and how long the sweep keeps the
+ * trace of a reservation it gave back, both in reservation timeouts: the last retry of a settle
+ * lands while its reservation or its trace is still there, so a served call is charged once.
+ */
+export const SETTLE_RETRY_TIMEOUTS = 2;
+const SWEPT_KEPT_TIMEOUTS = 4;
 
 /**
  * The Redis side of billing, with Postgres as the cold store it loads from: one script per
@@ -489,9 +496,17 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
       };
     },
 
-    /** Gives back credits of reservations whose request never settled. */
+    /**
+     * Gives back credits of reservations whose request never settled, keeping a trace of each
+     * for `SWEPT_KEPT_TIMEOUTS` reservation timeouts so a late settle still charges once.
+     */
     async sweepReservations(limit = 500): Promise<number> {
-      return Number(await sweepScript([], [P, config.reservationTimeoutMs, limit]));
+      return Number(
+        await sweepScript(
+          [],
+          [P, config.reservationTimeoutMs, limit, config.reservationTimeoutMs * SWEPT_KEPT_TIMEOUTS],
+        ),
+      );
     },
 
     /** Pending usage buckets, as `<account>:<bucketStart>`. */

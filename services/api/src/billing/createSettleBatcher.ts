@@ -35,8 +35,8 @@ type Batch = { settles: CoveredSettle[]; deadline: number; dropped: boolean };
  * A batch that fails (Redis stalled, reset, refusing) is tried again with backoff until it is
  * written or `retryForMs` has passed since it was sent. A settle is keyed by its reservation and
  * is a no-op once that reservation is gone, so a try whose reply was lost and the next try charge
- * once; with `retryForMs` well under the reservation timeout the last try lands before the sweep
- * could give the reservation back (and one landing later finds it gone and charges nothing).
+ * once. A try landing after the sweep gave the reservation back finds the trace the sweep keeps
+ * of it and charges then, once; `retryForMs` stays within how long those traces are kept.
  */
 export function createSettleBatcher(deps: {
   store: Pick<BillingStore, "settleCovered">;
