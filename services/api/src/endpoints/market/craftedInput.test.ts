@@ -225,6 +225,13 @@ describe("sparkline batches bill only the markets and tokens they know", () => {
     expect(settled).toEqual([{ path: "/v1/pools/sparklines", status: 200, servedItems: 1 }]);
   });
 
+  it("POST /v1/pools/sparklines: a market listed twice is answered and billed once", async () => {
+    const a = await post("/v1/pools/sparklines", { markets: [fx, fx, fx] });
+    expect(a.status).toBe(200);
+    expect(Object.keys(a.body.data)).toEqual([FX_POOL]);
+    expect(settled).toEqual([{ path: "/v1/pools/sparklines", status: 200, servedItems: 1 }]);
+  });
+
   it("POST /v1/token/sparklines: an unknown token answers [] and is not billed", async () => {
     const a = await post("/v1/token/sparklines", {
       tokens: [

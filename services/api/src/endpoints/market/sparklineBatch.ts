@@ -24,7 +24,7 @@ const EMPTY = Buffer.from("[]");
  * Answers a sparkline batch from its routed items: refuses quote=usd when any item is on an EVM
  * chain, fetches every series with one call per owning shard and keys each by its routed address
  * (the shards' serialized points are written into the body as they are). An unknown market or
- * token answers `[]` but is not served: only known ones are billed.
+ * token answers `[]` but is not served: only known ones are billed, each once however often listed.
  * @throws InvalidParamError naming `quote`; the first failing item's error otherwise
  */
 export async function sparklineBatch(
@@ -50,14 +50,17 @@ export async function sparklineBatch(
     last.set(r.address, i);
   });
   const parts: Buffer[] = [Buffer.from('{"data":{')];
+  // Billed per key of the answer: a market listed twice is answered, and billed, once.
+  let servedItems = 0;
   for (const [address, i] of last) {
     const slot = slots[i] as Buffer;
     if (!isDataSlot(slot)) throw slotError(slot);
     const points = slot.subarray(8, -1);
     const comma = parts.length > 1 ? "," : "";
-    parts.push(Buffer.from(`${comma}${JSON.stringify(address)}:`), points.equals(NULL) ? EMPTY : points);
+    const known = !points.equals(NULL);
+    if (known) servedItems++;
+    parts.push(Buffer.from(`${comma}${JSON.stringify(address)}:`), known ? points : EMPTY);
   }
-  const servedItems = slots.filter((s) => isDataSlot(s) && !s.subarray(8, -1).equals(NULL)).length;
   parts.push(Buffer.from(`},"meta":${JSON.stringify({ asOf: Date.now(), timeframe, quote })}}`));
   return { body: new SerializedJson(Buffer.concat(parts)), servedItems };
 }

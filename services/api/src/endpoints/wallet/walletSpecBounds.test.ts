@@ -424,8 +424,6 @@ describe("wallet endpoints refuse what the contract refuses", () => {
     ["no items", { items: [] }, "items"],
     ["21 items", { items: Array(21).fill(item) }, "items"],
     ["an unknown top-level field", { items: [item], bogus: 1 }, "bogus"],
-    ["an unknown item field", { items: [item, { ...item, address: "x" }] }, "items.1.address"],
-    ["an item without chain", { items: [{ wallet: SOL_WALLET }] }, "items.0.chain"],
     ["limit below 1", { items: [item], limit: 0 }, "limit"],
     ["limit above 100", { items: [item], limit: 101 }, "limit"],
     ["from in seconds", { items: [item], from: nowS() }, "from", "seconds"],
@@ -438,6 +436,28 @@ describe("wallet endpoints refuse what the contract refuses", () => {
   for (const [label, body, param, reason] of postRefusals) {
     it(`POST /v1/wallet/swaps: ${label} is a 400 naming ${param}`, async () => {
       expectRefused(await post("/v1/wallet/swaps", body), param, reason);
+    });
+  }
+  const malformed: [string, unknown, RegExp][] = [
+    ["an unknown item field", { ...item, address: "x" }, /items\.1\.address/],
+    ["an item without chain", { wallet: SOL_WALLET }, /items\.1\.chain/],
+    ["a non-string wallet", { chain: "solana", wallet: 5 }, /items\.1\.wallet/],
+    ["an item that is not an object", SOL_WALLET, /items\.1/],
+    ["a cursor of the wrong type", { ...item, cursor: 7 }, /items\.1\.cursor/],
+  ];
+  for (const [label, bad, names] of malformed) {
+    it(`POST /v1/wallet/swaps: ${label} fails its own slot; the others are served`, async () => {
+      const a = await post("/v1/wallet/swaps", { items: [item, bad, item], limit: 1 });
+      expect(a.status, JSON.stringify(a.body)).toBe(200);
+      const slots = a.body.data as unknown as {
+        data?: unknown[];
+        error?: { code: string; message: string };
+      }[];
+      expect(slots).toHaveLength(3);
+      expect(slots[0]?.data).toHaveLength(1);
+      expect(slots[1]?.error?.code).toBe("INVALID_PARAM");
+      expect(slots[1]?.error?.message).toMatch(names);
+      expect(slots[2]?.data).toHaveLength(1);
     });
   }
   it("POST /v1/wallet/swaps: 20 items are served", async () => {
