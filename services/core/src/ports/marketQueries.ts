@@ -95,7 +95,8 @@ export type TokenMetadata = {
   telegramUrl: string | null;
   discordUrl: string | null;
   description: string | null;
-  dexPaid: boolean;
+  /** null when unknown (no dex-paid provider answered); never a default false */
+  dexPaid: boolean | null;
   dexPaidAt: number | null;
 };
 

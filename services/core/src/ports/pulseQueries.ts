@@ -52,7 +52,8 @@ export type PulseRow = {
     websiteUrl: string | null;
     twitterUrl: string | null;
     telegramUrl: string | null;
-    dexPaid: boolean;
+    /** null when unknown (no dex-paid provider answered) */
+    dexPaid: boolean | null;
   };
   creator: PulseCreator | null;
 };

@@ -56,7 +56,7 @@ export function toTokenMetadata(m: Record<string, unknown>): TokenMetadata {
     telegramUrl: str(m.telegramUrl),
     discordUrl: str(m.discordUrl),
     description: str(m.description),
-    dexPaid: m.dexPaid === true,
+    dexPaid: typeof m.dexPaid === "boolean" ? m.dexPaid : null,
     dexPaidAt,
   };
 }

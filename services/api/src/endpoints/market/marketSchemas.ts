@@ -71,7 +71,12 @@ export const tokenSnapshotSchema = z.object({
     telegramUrl: z.string().nullable(),
     discordUrl: z.string().nullable(),
     description: z.string().nullable(),
-    dexPaid: z.boolean(),
+    dexPaid: z
+      .boolean()
+      .nullable()
+      .describe(
+        "whether the token's listing was paid for, as a dex-paid provider answers; null when no provider is configured or it does not know",
+      ),
     dexPaidAt: ms.nullable(),
   }),
 });

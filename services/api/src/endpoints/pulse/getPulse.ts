@@ -56,7 +56,7 @@ const pulseRowSchema = z.object({
     websiteUrl: z.string().nullable(),
     twitterUrl: z.string().nullable(),
     telegramUrl: z.string().nullable(),
-    dexPaid: z.boolean(),
+    dexPaid: z.boolean().nullable().describe("as the token snapshot's metadata.dexPaid: null when unknown"),
   }),
   creator: z
     .object({
