@@ -130,6 +130,17 @@ describe("EVM ingest on anvil with the Uniswap V2/V3/V4 contracts", () => {
     expect(venues.rows.map((r) => r.venue_type).sort()).toEqual(["UNISWAP_V2", "UNISWAP_V3", "UNISWAP_V4"]);
   });
 
+  it("registers the configured factories as venues, which name every pool's exchange", async () => {
+    const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }]);
+    const named = new Map(cfg.factories.map((f) => [f.factory, f.exchangeName]));
+    const { rows } = await db.pool.query<{ factory: string; exchange_name: string | null }>(
+      `select p.factory, v.exchange_name from pools p
+       left join venues v on v.chain_id = p.chain_id and v.factory = p.factory`,
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    for (const r of rows) expect(r.exchange_name, r.factory).toBe(named.get(r.factory));
+  });
+
   it("keeps every pool's reserves, liquidity and price equal to eth_call reads at the indexed block", async () => {
     const pools = (
       await db.pool.query<{

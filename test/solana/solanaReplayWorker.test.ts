@@ -24,6 +24,7 @@ import {
 } from "../../services/ingest/src/solana/replay/createSolanaReplayServer.ts";
 import type { ReplayBlock } from "../../services/ingest/src/solana/replay/ReplayBlock.ts";
 import { replayBlocksFromRecording } from "../../services/ingest/src/solana/replay/replayBlocksFromRecording.ts";
+import { SOLANA_VENUES } from "../../services/ingest/src/solana/solanaVenues.ts";
 import { createSolanaRpcSource } from "../../services/ingest/src/solana/source/createSolanaRpcSource.ts";
 import type { SolanaSource } from "../../services/ingest/src/solana/source/SolanaSource.ts";
 import { createSolanaWorker } from "../../services/ingest/src/solana/worker/createSolanaWorker.ts";
@@ -235,6 +236,17 @@ describe("Solana worker over the replay endpoint", () => {
       "select address, name, symbol from tokens where chain_id = 'solana' and name is not null",
     );
     expect(new Map(stored.rows.map((r) => [r.address, `${r.name}|${r.symbol}`]))).toEqual(names);
+
+    // every market's program is in the venues registry under its decoder's exchange name
+    const venues = await db.pool.query<{ factory: string; exchange_name: string | null }>(
+      `select distinct p.factory, v.exchange_name from pools p
+       left join venues v on v.chain_id = p.chain_id and v.factory = p.factory where p.chain_id = 'solana'`,
+    );
+    expect(venues.rows.length).toBeGreaterThan(3);
+    for (const v of venues.rows)
+      expect(v.exchange_name, v.factory).toBe(
+        SOLANA_VENUES.find((x) => x.programId === v.factory)?.exchangeName,
+      );
   });
 
   it("publishes every inserted trade once as the REST tape's row, after its market's newMarket event", async () => {

@@ -3,6 +3,8 @@ import type pg from "pg";
 import { createEventPublisher } from "../events/createEventPublisher.ts";
 import type { RpcClient } from "../rpc/createRpcClient.ts";
 import { subscribeNewHeads } from "../rpc/subscribeNewHeads.ts";
+import { evmVenueRows } from "../venues/venueRows.ts";
+import { writeVenues } from "../venues/writeVenues.ts";
 import { readCheckpoint } from "../writer/checkpoint.ts";
 import { pruneFinalized } from "../writer/pruneFinalized.ts";
 import { rollbackTo } from "../writer/rollbackTo.ts";
@@ -70,6 +72,7 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
   let wake: (() => void) | null = null;
   let cp: { block: bigint; hash: string | null } | null = null;
   let lastPruned = 0n;
+  let venuesWritten = false;
   const unwatch: (() => void)[] = [];
 
   const sleep = (ms: number) =>
@@ -140,6 +143,10 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
    * (a reorg was rolled back), false when caught up or stopped.
    */
   async function step(): Promise<boolean> {
+    if (!venuesWritten) {
+      await writeVenues(db, evmVenueRows(cfg.chain, ingest.registry.all()));
+      venuesWritten = true;
+    }
     const head = await rpc.refreshHeads();
     if (!cp) cp = await loadCheckpoint();
     // A head at or below the checkpoint is a lagging endpoint or a quiet chain, never a reorg.

@@ -91,4 +91,23 @@ describe("loadIngestConfig", () => {
       expect.stringMatching(/^EXTRA_FACTORIES\[0\]\.venueType must be one of/),
     ]);
   });
+
+  it("takes a configured factory's logo only as an https URL", () => {
+    const factory = (logoUrl: unknown) =>
+      JSON.stringify([
+        {
+          factory: "0x0000000000000000000000000000000000000001",
+          venueType: "UNISWAP_V2",
+          exchangeName: "X",
+          logoUrl,
+        },
+      ]);
+    const ok = loadIngestConfig({ ...base, EXTRA_FACTORIES: factory("https://cdn.example/x.png") });
+    expect(ok.evm?.factories[0]?.logoUrl).toBe("https://cdn.example/x.png");
+    for (const bad of ["http://cdn.example/x.png", "javascript:alert(1)", "x.png", 5]) {
+      expect(() => loadIngestConfig({ ...base, EXTRA_FACTORIES: factory(bad) })).toThrow(
+        /EXTRA_FACTORIES\[0\]\.logoUrl must be an https URL or null/,
+      );
+    }
+  });
 });

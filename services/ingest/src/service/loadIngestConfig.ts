@@ -115,7 +115,7 @@ function parseFactories(raw: string | undefined, problems: string[]): FactoryInf
       problem = "exchangeName must be a non-empty string";
     else if (feeBps !== null && (typeof feeBps !== "number" || !Number.isInteger(feeBps) || feeBps < 0))
       problem = "feeBps must be a non-negative integer or null";
-    else if (logoUrl !== null && typeof logoUrl !== "string") problem = "logoUrl must be a string or null";
+    else if (logoUrl !== null && !isHttpsUrl(logoUrl)) problem = "logoUrl must be an https URL or null";
     if (problem !== null) {
       problems.push(`EXTRA_FACTORIES[${i}].${problem}`);
       return;
@@ -129,6 +129,16 @@ function parseFactories(raw: string | undefined, problems: string[]): FactoryInf
     });
   });
   return out;
+}
+
+/** A served logo is a link users' browsers follow: an absolute https URL only. */
+function isHttpsUrl(v: unknown): boolean {
+  if (typeof v !== "string" || v.length > 2048) return false;
+  try {
+    return new URL(v).protocol === "https:";
+  } catch {
+    return false;
+  }
 }
 
 function parseAddress(name: string, raw: string, problems: string[]): string {

@@ -29,10 +29,14 @@ export type PoolRow = {
 
 const int = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
-/** SELECT list and joins shared by every pool read; `p` is `pools`. */
+/**
+ * SELECT list and joins shared by every pool read; `p` is `pools`. The exchange's name comes
+ * from the venues registry first (kept current by the ingest workers and their configuration),
+ * then from the name the pool was stored with.
+ */
 export const POOL_ROW_SQL = `
   select p.market, p.chain_id, p.address, p.venue_type, p.factory,
-         coalesce(p.exchange_name, v.exchange_name) as exchange_name, v.logo_url,
+         coalesce(v.exchange_name, p.exchange_name) as exchange_name, v.logo_url,
          coalesce(p.fee_bps, v.fee_bps) as fee_bps, coalesce(p.launchpad, v.launchpad) as launchpad,
          p.is_launchpad, p.bonding_progress, p.migrated, p.graduated_at, p.creator,
          p.token_address, p.quote_address, p.price_native, p.liquidity_native, p.created_at,

@@ -16,6 +16,7 @@ export function toMarketDefinition(p: PoolRow): MarketDefinition {
     type: p.venueType,
     factory: p.factory,
     launchpad: p.launchpad,
+    // the venue type only for a factory no registry names (its pools carry no name either)
     exchange: { name: p.exchangeName ?? p.venueType, logo: p.logoUrl },
     feeBps: p.feeBps,
     token: {

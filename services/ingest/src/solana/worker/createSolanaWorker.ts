@@ -1,9 +1,11 @@
 import type pg from "pg";
 import type { EventPublisher } from "../../events/createEventPublisher.ts";
+import { solanaVenueRows } from "../../venues/venueRows.ts";
+import { writeVenues } from "../../venues/writeVenues.ts";
 import { readCheckpoint } from "../../writer/checkpoint.ts";
 import type { IngestBatch, IngestBlock } from "../../writer/IngestBatch.ts";
 import { writeBatch } from "../../writer/writeBatch.ts";
-import type { SolanaVenueRegistry } from "../createSolanaVenueRegistry.ts";
+import { createSolanaVenueRegistry, type SolanaVenueRegistry } from "../createSolanaVenueRegistry.ts";
 import { createSolUsdTracker, type SolUsdTracker } from "../createSolUsdTracker.ts";
 import { decodeSolanaBlock } from "../decodeSolanaBlock.ts";
 import type { SolanaBlock, SolanaSource } from "../source/SolanaSource.ts";
@@ -93,6 +95,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
 
   async function init(): Promise<void> {
     if (next !== null && tracker) return;
+    await writeVenues(opts.db, solanaVenueRows((opts.registry ?? createSolanaVenueRegistry()).venues()));
     const cp = await readCheckpoint(opts.db, CHAIN);
     if (cp) next = cp.block + 1n;
     else next = opts.startSlot ?? (await opts.source.getSlot());
