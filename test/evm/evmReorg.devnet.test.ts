@@ -225,6 +225,35 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
     }
   });
 
+  it("leaves the trader rollups equal to the new chain's swaps, per market and wallet, at every resolution", async () => {
+    const chain = `evm:${deployment.chainId}`;
+    const want = new Map<string, string>();
+    const sums = new Map<string, { buys: number; sells: number; bought: bigint; sold: bigint }>();
+    for (const s of await chainSwaps(client, deployment, deployment.startBlock, newHead)) {
+      const key = `${marketKey(chain as ChainId, s.pool)} ${s.from}`;
+      const a = sums.get(key) ?? { buys: 0, sells: 0, bought: 0n, sold: 0n };
+      if (s.isBuy) {
+        a.buys += 1;
+        a.bought += s.amountToken;
+      } else {
+        a.sells += 1;
+        a.sold += s.amountToken;
+      }
+      sums.set(key, a);
+    }
+    for (const [k, a] of sums) want.set(k, `${a.buys} ${a.sells} ${a.bought} ${a.sold}`);
+    expect(want.size).toBeGreaterThan(3);
+    for (const res of [60, 3600, 86400]) {
+      const got = await db.pool.query<{ k: string; v: string }>(
+        `select market || ' ' || wallet as k,
+                sum(buys) || ' ' || sum(sells) || ' ' || sum(bought_tokens) || ' ' || sum(sold_tokens) as v
+         from trader_buckets where resolution_s = $1 group by market, wallet`,
+        [res],
+      );
+      expect(new Map(got.rows.map((r) => [r.k, r.v])), `resolution ${res}`).toEqual(want);
+    }
+  });
+
   it("leaves every V2 pool's reserves equal to the new chain's", async () => {
     const pools = await db.pool.query<{ address: string; reserve0: string; reserve1: string }>(
       "select address, reserve0, reserve1 from pools where venue_type = 'UNISWAP_V2'",

@@ -28,11 +28,17 @@ export interface MetaQueries {
 import type { MarketQueries } from "./marketQueries.ts";
 import type { PulseQueries } from "./pulseQueries.ts";
 import type { SearchQueries } from "./searchQueries.ts";
+import type { TraderQueries } from "./traderQueries.ts";
 import type { WalletQueries } from "./walletQueries.ts";
 
 /**
  * What a query shard answers. The API reaches data only through this interface: in process in
  * the dev stack, over HTTP (`POST /rpc/<method>`, JSON params array) to a query pod in a cluster.
  */
-export type QueryApi = MetaQueries & MarketQueries & WalletQueries & SearchQueries & PulseQueries;
+export type QueryApi = MetaQueries &
+  MarketQueries &
+  WalletQueries &
+  SearchQueries &
+  PulseQueries &
+  TraderQueries;
 export type QueryMethod = keyof QueryApi;

@@ -9,6 +9,7 @@ import {
 import { PULSE_LIMITS, PULSE_VIEWS } from "../ports/pulseQueries.ts";
 import type { QueryApi, QueryMethod } from "../ports/query.ts";
 import { SEARCH_LIMITS, SEARCH_SORTS } from "../ports/searchQueries.ts";
+import { TOP_TRADER_LIMITS, TOP_TRADER_SORTS, TOP_TRADER_TIMEFRAMES } from "../ports/traderQueries.ts";
 import type { WalletSwapPage } from "../ports/walletQueries.ts";
 
 /**
@@ -102,6 +103,15 @@ export const queryRpcMethods = {
       view: z.enum(PULSE_VIEWS),
       chains: z.array(chain).min(1).max(PULSE_LIMITS.chainsMax),
       limit: z.int().min(1).max(PULSE_LIMITS.limitMax),
+    }),
+  ]),
+  poolTopTraders: z.tuple([
+    z.strictObject({
+      ...ref,
+      timeframe: z.enum(TOP_TRADER_TIMEFRAMES),
+      sortBy: z.enum(TOP_TRADER_SORTS),
+      order: z.enum(["desc", "asc"]),
+      limit: z.int().min(1).max(TOP_TRADER_LIMITS.limitMax),
     }),
   ]),
   search: z.tuple([

@@ -96,10 +96,11 @@ const CITUS_KEYS: Record<string, string | null> = {
   trades: "market",
   candle_buckets: "market",
   pool_snapshots: "market",
+  trader_buckets: "market",
   tokens: null,
 };
 const CITUS_GROUPS = [
-  ["candle_buckets", "pool_snapshots", "pools", "trades"],
+  ["candle_buckets", "pool_snapshots", "pools", "trader_buckets", "trades"],
   ["chains", "native_prices", "stablecoins", "tokens", "venues"],
 ];
 

@@ -4,6 +4,7 @@ import { candleBucketsSql } from "./candleBucketsSql.ts";
 import { rewindCheckpoint } from "./checkpoint.ts";
 import type { RollbackResult } from "./IngestBatch.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
+import { traderBucketsSql } from "./traderBucketsSql.ts";
 
 // Rebuild only the buckets at or after the one holding the market's earliest removed trade.
 const REBUILD = candleBucketsSql(
@@ -12,9 +13,17 @@ const REBUILD = candleBucketsSql(
   `b.bucket_start >= (select (a.min_at / 1000 / b.resolution_s) * b.resolution_s from rb_aff a where a.market = b.market)`,
 );
 
+// Trader rollups the same way: the removed trades' buckets, rebuilt from the trades that remain.
+const REBUILD_TRADERS = traderBucketsSql(
+  `(select t.* from trades t join rb_aff a on a.market = t.market
+    where t.at >= (a.min_at / 86400000) * 86400000)`,
+  `r.bucket_start >= (select (a.min_at / (r.resolution_s * 1000)) * (r.resolution_s * 1000) from rb_aff a where a.market = r.market)`,
+);
+
 /**
  * Undoes everything blocks after `ancestorBlock` wrote on `chain`, in ONE transaction: deletes
- * their trades and wallet rows, rebuilds the candle buckets those trades fed from the trades that remain,
+ * their trades and wallet rows, rebuilds the candle buckets and trader rollups those trades fed
+ * from the trades that remain,
  * restores each touched pool's state from its last snapshot at or before the ancestor (pools
  * first seen after it and left without trades are removed), recomputes last trade times and
  * best pools, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
@@ -49,6 +58,11 @@ export async function rollbackTo(
        where c.market = a.market and c.bucket_start >= (a.min_at / 1000 / c.resolution_s) * c.resolution_s`,
     );
     await client.query(`with ${REBUILD.ctes} ${REBUILD.upsert}`);
+    await client.query(
+      `delete from trader_buckets b using rb_aff a
+       where b.market = a.market and b.bucket_start >= (a.min_at / (b.resolution_s * 1000)) * (b.resolution_s * 1000)`,
+    );
+    await client.query(`with ${REBUILD_TRADERS.ctes} ${REBUILD_TRADERS.upsert}`);
 
     // Pool state: the markets whose state changed after the ancestor get their last earlier snapshot.
     const touched = await client.query<{ market: string }>(

@@ -409,6 +409,7 @@ const WRITER_TABLES = [
   "native_prices",
   "trades",
   "candle_buckets",
+  "trader_buckets",
   "wallet_swaps",
   "wallet_trades",
   "ingest_blocks",

@@ -10,6 +10,7 @@ import type pg from "pg";
 import { candleBucketsSql } from "./candleBucketsSql.ts";
 import { writeCheckpoint } from "./checkpoint.ts";
 import type { IngestBatch, WriteBatchResult } from "./IngestBatch.ts";
+import { insertTraderBuckets } from "./insertTraderBuckets.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
 import { walletTradesOf } from "./walletTradesOf.ts";
 
@@ -320,7 +321,7 @@ async function insertWalletRows(
 /**
  * Writes one ingest batch in ONE transaction: tokens, pools (state and snapshots), native
  * prices, trades (idempotent on market and trade id), the wallet rows of those trades (keyed by
- * their maker), the candle buckets of the trades newly
+ * their maker), the trader rollups and the candle buckets of the trades newly
  * inserted (1s, 60s, 3600s, 86400s), the unfinalized blocks and the chain checkpoint. Writing
  * the same batch twice changes nothing the second time. Chain-agnostic (see IngestBatch).
  * @returns the ids of the trades inserted by this call and the bucket rows touched.
@@ -350,6 +351,8 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
     }
     const trades = mergeByKey(batch.trades, (t) => `${marketKey(t.chain, t.pool)}|${t.id}`);
     const { ids, buckets } = await insertTrades(client, trades);
+    const inserted = ids === null ? trades : trades.filter((t) => ids.has(t.id));
+    await insertTraderBuckets(client, inserted);
     await insertWalletRows(client, trades, batch.walletSwaps ?? []);
     await refreshBestPools(
       client,
@@ -374,7 +377,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
     if (batch.checkpoint) await writeCheckpoint(client, batch.chain, batch.checkpoint, now);
     await client.query("commit");
     return {
-      insertedTradeIds: (ids === null ? trades : trades.filter((t) => ids.has(t.id))).map((t) => t.id),
+      insertedTradeIds: inserted.map((t) => t.id),
       bucketsTouched: buckets,
       newMarkets,
     };

@@ -1,0 +1,83 @@
+import type { ChainId } from "../chainId.ts";
+import type { UsdBasis } from "./marketQueries.ts";
+
+/**
+ * The trader read port: who traded a market, ranked over a window from the trader rollups
+ * (`trader_buckets`, keyed by market, so one market's ranking is one shard's query). Plain JSON
+ * in and out; parameters already validated by the API edge.
+ */
+
+/** Windows of `GET /v1/pool/top-traders`, with their length. */
+export const TOP_TRADER_TIMEFRAMES = ["1h", "4h", "1d", "7d", "30d"] as const;
+export type TopTraderTimeframe = (typeof TOP_TRADER_TIMEFRAMES)[number];
+export const TOP_TRADER_TIMEFRAME_MS: Readonly<Record<TopTraderTimeframe, number>> = {
+  "1h": 3_600_000,
+  "4h": 4 * 3_600_000,
+  "1d": 86_400_000,
+  "7d": 7 * 86_400_000,
+  "30d": 30 * 86_400_000,
+};
+
+/** Orders of the ranking: realized native cashflow, native bought, native sold, trade count. */
+export const TOP_TRADER_SORTS = ["pnl", "bought", "sold", "txns"] as const;
+export type TopTraderSort = (typeof TOP_TRADER_SORTS)[number];
+
+/** Bounds of `GET /v1/pool/top-traders`. */
+export const TOP_TRADER_LIMITS = { limitMax: 100, limitDefault: 20 } as const;
+
+export type TopTradersQuery = {
+  chain: ChainId;
+  /** pool address */
+  address: string;
+  timeframe: TopTraderTimeframe;
+  sortBy: TopTraderSort;
+  order: "desc" | "asc";
+  limit: number;
+};
+
+/** One ranked wallet. Native and USD figures are null when a trade of the window had no value. */
+export type TopTraderRow = {
+  rank: number;
+  address: string;
+  buys: number;
+  sells: number;
+  /** whole tokens, exact; null when the token's decimals are unknown */
+  boughtTokens: string | null;
+  soldTokens: string | null;
+  openTokens: string | null;
+  boughtNative: number | null;
+  soldNative: number | null;
+  boughtUsd: number | null;
+  soldUsd: number | null;
+  positionValueNative: number | null;
+  positionValueUsd: number | null;
+  unrealizedPnlNative: number | null;
+  unrealizedPnlUsd: number | null;
+  totalPnlNative: number | null;
+  totalPnlUsd: number | null;
+  realizedPnlNative: number | null;
+  realizedPnlUsd: number | null;
+  avgBuyPriceNative: number | null;
+  winRatePct: number | null;
+  isDev: boolean | null;
+  isSniper: boolean | null;
+  isProTrader: boolean | null;
+  firstTradeAt: number;
+  lastTradeAt: number;
+};
+
+export type TopTradersPage = {
+  data: TopTraderRow[];
+  asOf: number;
+  usdBasis: UsdBasis;
+  sortBy: TopTraderSort;
+  order: "desc" | "asc";
+  timeframe: TopTraderTimeframe;
+  /** distinct wallets that traded the market in the window */
+  traderCount: number;
+};
+
+/** The trader read methods a query shard answers. */
+export interface TraderQueries {
+  poolTopTraders(q: TopTradersQuery): Promise<TopTradersPage>;
+}

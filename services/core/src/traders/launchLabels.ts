@@ -1,0 +1,45 @@
+/**
+ * The launch-time labels of a token's traders (`sniper`, `bundler`), judged on the first trades
+ * of the token's first market. Rules and thresholds are documented in this folder's README.
+ */
+
+/** A buy counts as a sniper's within this many ms of the market's first trade... */
+export const SNIPER_WINDOW_MS = 5_000;
+/** ...or within this many blocks (Solana: slots) after the market's creation block (blocks 0-3). */
+export const SNIPER_WINDOW_BLOCKS = 3;
+/** Distinct wallets buying in the launch block (slot) from which each of them is a bundler. */
+export const BUNDLER_MIN_WALLETS = 4;
+/** Trades of the launch market read to judge its launch (a busier launch is judged on these). */
+export const LAUNCH_TRADES_MAX = 1_000;
+
+/** What the launch is judged against: the first market's creation block and the token's creator. */
+export type LaunchFacts = { createdBlock: number | null; deployer: string | null };
+
+/** One trade of the launch market. */
+export type LaunchTrade = { maker: string; isBuy: boolean; block: number; at: number };
+
+export type LaunchLabels = { snipers: Set<string>; bundlers: Set<string> };
+
+/**
+ * The snipers and bundlers of a launch. `trades` are the launch market's first trades in chain
+ * order. The deployer is never labelled (its own buys, the creation transaction's included, are
+ * the launch itself).
+ * @example launchLabels({ createdBlock: 10, deployer: "0xdev" }, trades).snipers.has("0xabc")
+ */
+export function launchLabels(launch: LaunchFacts, trades: readonly LaunchTrade[]): LaunchLabels {
+  const snipers = new Set<string>();
+  const bundlers = new Set<string>();
+  const first = trades[0];
+  if (!first) return { snipers, bundlers };
+  const launchBuyers = new Set<string>();
+  for (const t of trades) {
+    if (!t.isBuy || t.maker === launch.deployer) continue;
+    const early =
+      t.at <= first.at + SNIPER_WINDOW_MS ||
+      (launch.createdBlock !== null && t.block <= launch.createdBlock + SNIPER_WINDOW_BLOCKS);
+    if (early) snipers.add(t.maker);
+    if (t.block === first.block) launchBuyers.add(t.maker);
+  }
+  if (launchBuyers.size >= BUNDLER_MIN_WALLETS) for (const w of launchBuyers) bundlers.add(w);
+  return { snipers, bundlers };
+}

@@ -1,0 +1,28 @@
+import { marketKey, type TradeRecord } from "@tapeline/core";
+import type pg from "pg";
+import { traderBucketsSql } from "./traderBucketsSql.ts";
+
+const TRADER = traderBucketsSql(
+  `(select * from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bool[], $6::numeric[], $7::numeric[])
+     as u(market, chain_id, maker, at, is_buy, amount_token, volume_native))`,
+);
+
+/**
+ * Adds trades to the trader rollups (`trader_buckets`). Give only trades inserted by the same
+ * transaction: the rollups are sums, so a trade added twice would count twice.
+ */
+export async function insertTraderBuckets(
+  client: pg.PoolClient,
+  trades: readonly TradeRecord[],
+): Promise<void> {
+  if (trades.length === 0) return;
+  await client.query(`with ${TRADER.ctes} ${TRADER.upsert}`, [
+    trades.map((t) => marketKey(t.chain, t.pool)),
+    trades.map((t) => t.chain),
+    trades.map((t) => t.maker),
+    trades.map((t) => t.at),
+    trades.map((t) => t.isBuy),
+    trades.map((t) => t.amountToken.toString()),
+    trades.map((t) => t.volumeNative),
+  ]);
+}
