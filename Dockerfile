@@ -16,6 +16,7 @@ COPY services/api/package.json services/api/
 COPY services/query/package.json services/query/
 COPY services/ingest/package.json services/ingest/
 COPY services/jobs/package.json services/jobs/
+COPY services/client/package.json services/client/
 COPY operator/package.json operator/
 # Runtime dependencies of the workspaces only: the root's development tools (local chain, embedded
 # Postgres, browsers) stay out of the images. tsx, which runs the TypeScript sources, is a root

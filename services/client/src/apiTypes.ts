@@ -1,0 +1,4964 @@
+/**
+ * The REST API's operations as TypeScript types, generated from the OpenAPI document by
+ * scripts/generateClientTypes.ts. Do not edit: run `npx tsx scripts/generateClientTypes.ts`.
+ */
+export interface paths {
+    "/v1/meta/chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chains served by this deployment */
+        get: operations["getV1MetaChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Market definition
+         * @description Query: chain, address (pool address or 32-byte pool id). Unknown pool: 404. The body equals the slot data of POST /v1/pool.
+         */
+        get: operations["getV1Pool"];
+        put?: never;
+        /**
+         * Market definitions, batch
+         * @description Slots in input order: { data: <market definition> } or { error }: NOT_FOUND for an unknown pool, INVALID_PARAM for a malformed item (address, a field of the wrong type, an unknown field); the list's own bounds are a 400 for the whole call. A slot is never null.
+         */
+        post: operations["postV1Pool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pool/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Market data
+         * @description Price, liquidity, market cap (capped as on GET /v1/token), latest trade time and the stats windows (same fields as token stats) of one market.
+         */
+        get: operations["getV1PoolData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pool/ohlcv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Market candles
+         * @description Same parameters and rules as GET /v1/token/ohlcv for one market (no pools). Each candle opens at the previous candle's close across pages; page back with endTime = oldestTime - 1 while hasMore. Settled pages (ending over an hour ago, with endTime given) are immutable and served with Cache-Control immutable. Wick-outlier clamping: a candle with at most two trades (its wick rests on a single print) has its high capped at max(open, close) x 1.25 and its low raised to min(open, close) / 1.25; open, close, volumes and trades are never changed, and the rule reads only the candle itself, so a candle is the same on every page. Unknown pool: 404.
+         */
+        get: operations["getV1PoolOhlcv"];
+        put?: never;
+        /**
+         * Market candles, batch
+         * @description Each slot is identical to GET /v1/pool/ohlcv of that market with the shared options ({ data, interval, count, oldestTime, newestTime, hasMore, nextEndTime?, pools }) or { error }: NOT_FOUND for an unknown market, INVALID_PARAM for a malformed item (address, a field of the wrong type, an unknown field), from after endTime, endTime over a day ahead, or quote=usd on a chain without USD history. An unknown interval is a 400 for the whole call.
+         */
+        post: operations["postV1PoolOhlcv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pool/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Market trades
+         * @description Keyset pages over (at, block, logIndex, id): keep passing meta.nextCursor until hasMore is false; cursors never skip or repeat a trade. With filters a page looks at a bounded scan window (10,000 trades), so it may hold fewer than limit rows while hasMore is true. Filters: maker, side, minAmountToken, minVolumeNative, minVolumeUsd, order, wash (Solana), include=traderTxCounts. Unknown pool: 404.
+         */
+        get: operations["getV1PoolTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pools/sparklines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Market sparklines, batch
+         * @description 1 to 100 markets across chains; data maps each pool address to its points. A malformed item is a 400 naming it. Timeframes (points x interval): 1m 30x2s, 5m 30x10s, 30m 30x1min, 1h 30x2min, 24h 24x1h (default), 7d 28x6h. Each point is the close of its interval, carried over intervals without trades. Without timestamps every answer is the full grid of bare numbers (intervals before a young market's first trade carry that first traded price); with timestamps: true each point is { at, value } (at = interval start, ms) and points start at the first interval with a known price. A market with no data gives [], and so does an unknown one, which is not billed. quote=usd is Solana only (each point at the SOL/USD rate of its own time): with an EVM item the call is a 400.
+         */
+        post: operations["postV1PoolsSparklines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prices/native": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Native coin prices
+         * @description Keyed by chain id: symbol, priceUsd, source, stale (latest price older than 5 minutes), updatedAt (minute of the latest price, ms). Chains without any price are left out.
+         */
+        get: operations["getV1PricesNative"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pulse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Launchpad lifecycle views
+         * @description Launchpad tokens of the listed chains in one of three views (new, bonding, graduated). Each row follows GET /v1/token's rules: best pool, liquidity across markets, bonding progress from the same launchpad registry, graduatedAt from the migration event.
+         */
+        get: operations["getV1Pulse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/screener": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Screener
+         * @description The most active markets of each chain, quality-filtered, with cursor pagination.
+         *
+         *     Universe: per chain, every 5 s, the top 500 markets by 24 h USD volume plus the top 100 by 1 h USD volume among markets that pass the quality filters: the traded token is not a stablecoin, the native coin or its wrapped form; USD liquidity at least 1,000 (else drained); not wash-traded (30 or more trades in 24 h with fewer than 1 distinct maker per 10 trades, or half its trades flagged wash by the ingest); a known, non-zero 24 h USD volume. Windows are minute-aligned (the 5m window is the current minute and the 4 before it).
+         *
+         *     sortBy=trending ranks on sqrt(volume24hUsd × distinct makers over 24 h) × (1 − share of 24 h trades flagged wash): volume from many wallets ranks above the same volume from few.
+         *
+         *     Filters (filter tree and flat filters) run on the whole universe before the page is cut; a market whose value is unknown never passes a numeric bound (the tree is evaluated in three-valued logic, so not even through NOT); text comparisons ignore case. The filter tree is bounded: 8 levels of groups, 128 conditions, 100 values per in, 200 characters per text, 8,192 characters in all.
+         *
+         *     Cursors: a cursor pins the universe computation of each chain its walk started on; computations are kept 120 s, so every page of a walk started within the last minute comes from the same figures. A cursor whose computation expired gives 400 INVALID_PARAM with details.param = cursor and details.reason = expired; another view's cursor gives details.reason = other_view.
+         *
+         *     sortBy=createdAt lists the newest markets of exactly one chain (its 1,000 newest, every market counted), identity, price and market cap only, and takes no filter.
+         */
+        get: operations["getV1Screener"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/screener/pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Screener (pools)
+         * @description The most active markets of each chain, quality-filtered, with cursor pagination.
+         *
+         *     Universe: per chain, every 5 s, the top 500 markets by 24 h USD volume plus the top 100 by 1 h USD volume among markets that pass the quality filters: the traded token is not a stablecoin, the native coin or its wrapped form; USD liquidity at least 1,000 (else drained); not wash-traded (30 or more trades in 24 h with fewer than 1 distinct maker per 10 trades, or half its trades flagged wash by the ingest); a known, non-zero 24 h USD volume. Windows are minute-aligned (the 5m window is the current minute and the 4 before it).
+         *
+         *     sortBy=trending ranks on sqrt(volume24hUsd × distinct makers over 24 h) × (1 − share of 24 h trades flagged wash): volume from many wallets ranks above the same volume from few.
+         *
+         *     Filters (filter tree and flat filters) run on the whole universe before the page is cut; a market whose value is unknown never passes a numeric bound (the tree is evaluated in three-valued logic, so not even through NOT); text comparisons ignore case. The filter tree is bounded: 8 levels of groups, 128 conditions, 100 values per in, 200 characters per text, 8,192 characters in all.
+         *
+         *     Cursors: a cursor pins the universe computation of each chain its walk started on; computations are kept 120 s, so every page of a walk started within the last minute comes from the same figures. A cursor whose computation expired gives 400 INVALID_PARAM with details.param = cursor and details.reason = expired; another view's cursor gives details.reason = other_view.
+         *
+         *     sortBy=createdAt lists the newest markets of exactly one chain (its 1,000 newest, every market counted), identity, price and market cap only, and takes no filter.
+         */
+        get: operations["getV1ScreenerPools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search tokens and markets
+         * @description Exact address matches first (a token's address, then a market's address or pool id, giving the token it trades), then tokens whose symbol or name matches the keyword. Text matches are ranked by an index each query shard rebuilds from the store every 30 s or more (meta.indexedAt), so a token stored since then is found by address only; the rows' figures are read at request time.
+         */
+        get: operations["getV1Search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Token details
+         * @description The token snapshot: best pool (canonical ranking: liquidity, then latest trade, then age), launchpad block, deployer (the launchpad pool's creator when there is one), all-time highs, 24h stats and metadata. marketCapUsd and fdvUsd are price x total supply, capped at 10,000 x liquidityUsd and at 10^13 USD.
+         */
+        get: operations["getV1Token"];
+        put?: never;
+        /**
+         * Token details, batch
+         * @description 1 to 100 tokens, chains mixed. Each slot is the body of GET /v1/token or { error } for that token alone.
+         */
+        post: operations["postV1Token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/token/ohlcv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Token candles
+         * @description Default market: the pricing pool (rank 1 of GET /v1/token/pools), with a graduated token's bonding-curve history stitched in front; `pools` aggregates up to 50 markets of the token instead. Intervals 1s to 1M (aliases accepted; meta.interval is canonical); 1w buckets start Thursday 00:00 UTC, 1M buckets are UTC calendar months. fill=true (default) serves flat zero-volume candles in gaps up to the present. endTime/from are unix seconds (ms accepted). meta.nextEndTime appears when a page holds fewer than limit candles while history remains, and points at a candle with trades. Wick-outlier clamping: a candle with at most two trades (its wick rests on a single print) has its high capped at max(open, close) x 1.25 and its low raised to min(open, close) / 1.25; open, close, volumes and trades are never changed, and the rule reads only the candle itself, so a candle is the same on every page. The EVM native coin: 400. 404: unknown token (no market), or a listed pool unknown; a listed pool trading another token: 400.
+         */
+        get: operations["getV1TokenOhlcv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/token/pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Markets of a token
+         * @description Rank 1 is the pool the token is priced from; the others follow by 24h volume, then liquidity.
+         */
+        get: operations["getV1TokenPools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/token/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Token price
+         * @description Price of the token in its pricing pool, with market cap (same cap as GET /v1/token) and liquidity.
+         */
+        get: operations["getV1TokenPrice"];
+        put?: never;
+        /**
+         * Token prices, batch
+         * @description 1 to 100 tokens, chains mixed; one slot per token in input order, { error } slots for failing tokens.
+         */
+        post: operations["postV1TokenPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/token/sparklines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token sparklines, batch
+         * @description Body: tokens (1 to 100 { chain, address }), timeframe, quote, timestamps. Each token's pricing pool (rank 1 of its pools) is resolved at request time; data maps each token address to its points. Timeframes (points x interval): 1m 30x2s, 5m 30x10s, 30m 30x1min, 1h 30x2min, 24h 24x1h (default), 7d 28x6h. Each point is the close of its interval, carried over intervals without trades. Without timestamps every answer is the full grid of bare numbers (intervals before a young market's first trade carry that first traded price); with timestamps: true each point is { at, value } (at = interval start, ms) and points start at the first interval with a known price. A market with no data gives [], and so does an unknown one, which is not billed. quote=usd is Solana only (each point at the SOL/USD rate of its own time): with an EVM item the call is a 400.
+         */
+        post: operations["postV1TokenSparklines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/token/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Token stats
+         * @description Per window: volumeNative, volumeUsd (trade-time SOL rate on Solana, spot on EVM), buy and sell volumes and counts, txns, distinct makers, priceChangePct (latest price against the last price before the window; token-wide it is read on the pricing pool). A listed pool that does not trade the token gives 400, an unknown one 404.
+         */
+        get: operations["getV1TokenStats"];
+        put?: never;
+        /**
+         * Token stats, batch
+         * @description 1 to 25 tokens, each optionally restricted to `pools`; `windows` is shared. One slot per token in input order.
+         */
+        post: operations["postV1TokenStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/token/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Token trades
+         * @description Every market of the token, or those listed in `pools`; same rows, cursor and filters as GET /v1/pool/trades.
+         */
+        get: operations["getV1TokenTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Current month usage of the account
+         * @description Figures of the current UTC calendar month for the whole account of the calling key: credits used, usable now and in total, and requests. Live (read from the billing counters). Takes no parameters. Costs 0 credits and answers even for suspended accounts.
+         */
+        get: operations["getV1Usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage/breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage per endpoint
+         * @description Requests, credits and errors per endpoint, stream channels included (`stream:trades`, ...), for the calling key, or with `scope=account` for every key of its account. Sorted by credits, then requests, descending; endpoints without traffic in the range are absent. Costs 0 credits.
+         */
+        get: operations["getV1UsageBreakdown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage time series
+         * @description Requests, credits and errors per time bucket (`15m`, `1h`, `6h`, `1d`) for the calling key, or with `scope=account` for every key of its account. Every bucket of the range is present, oldest first; a bucket without traffic has zeros. At most 1000 buckets per call. Stream channels are included. Costs 0 credits.
+         */
+        get: operations["getV1UsageHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/swaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wallet swaps
+         * @description One row per transaction, newest first: what the wallet sent and received (its net balance changes of the route's end assets) and the route. Keep passing meta.nextCursor until hasMore is false; from and to combine with cursor, beforeAt applies to the first page. fromAt and beforeAt are the former names of the bounds: one name per bound.
+         */
+        get: operations["getV1WalletSwaps"];
+        put?: never;
+        /**
+         * Wallet swaps, batch
+         * @description One slot per item in input order: { data, hasMore, nextCursor, oldestAt, usdBasis } exactly as GET /v1/wallet/swaps of that wallet with the shared options, or { error } for that item alone (INVALID_PARAM for a malformed wallet, an unknown chain or a bad cursor). Each wallet paginates independently with its own cursor; beforeAt is ignored for an item that carries one.
+         */
+        post: operations["postV1WalletSwaps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wallet trades
+         * @description One event per transaction, token and side: the legs of a multi-hop merged (amounts and volumes summed once), tokens a route only passes through left out. EVM rows carry priceNative, volumeNative, block and logIndex, and meta.oldestAt feeds the next beforeAt (at most limit events a page; a page ending inside a millisecond gives oldestAt a fraction so the next page starts exactly after it); Solana rows carry tokenSymbol, priceUsd and maker, and beforeAt is refused there.
+         */
+        get: operations["getV1WalletTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            error: {
+                /** @enum {string} */
+                code: "INVALID_PARAM" | "NOT_FOUND" | "PAYMENT_REQUIRED" | "QUOTA_EXCEEDED" | "FORBIDDEN" | "RATE_LIMITED" | "UNAUTHORIZED" | "PAYLOAD_TOO_LARGE" | "UNAVAILABLE" | "INTERNAL";
+                /** @description machine-readable context: param (INVALID_PARAM), action (402/403), retryAfterMs */
+                details?: Record<string, never>;
+                /** @description for humans; may change */
+                message: string;
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description credits the account can use now, shared by all its keys */
+        CreditsRemaining: number;
+        /** @description seconds to wait before retrying */
+        RetryAfter: number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getV1MetaChains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description chain id: evm:<EIP-155 chain id> or solana */
+                            chain: string;
+                            /** @enum {string} */
+                            family: "evm" | "solana";
+                            name: string;
+                            nativeSymbol: string;
+                            slug: string;
+                            /** @description e.g. live */
+                            status: string;
+                        }[];
+                        meta: {
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1Pool: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            bondingProgress: number | null;
+                            chain: string;
+                            createdAt: number | null;
+                            exchange: {
+                                logo: string | null;
+                                name: string;
+                            };
+                            factory: string | null;
+                            feeBps: number | null;
+                            isLaunchpad: boolean;
+                            launchpad: string | null;
+                            liquidityNative: string | null;
+                            migrated: boolean;
+                            priceNative: string | null;
+                            quote: {
+                                address: string;
+                                symbol: string | null;
+                            };
+                            token: {
+                                address: string;
+                                decimals: number | null;
+                                name: string | null;
+                                symbol: string | null;
+                                totalSupply: string | null;
+                            };
+                            type: string;
+                        };
+                        meta: {
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1Pool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @description address */
+                        address: string;
+                        /** @description chain id */
+                        chain: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description one slot per input item, in input order */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            data: {
+                                address: string;
+                                bondingProgress: number | null;
+                                chain: string;
+                                createdAt: number | null;
+                                exchange: {
+                                    logo: string | null;
+                                    name: string;
+                                };
+                                factory: string | null;
+                                feeBps: number | null;
+                                isLaunchpad: boolean;
+                                launchpad: string | null;
+                                liquidityNative: string | null;
+                                migrated: boolean;
+                                priceNative: string | null;
+                                quote: {
+                                    address: string;
+                                    symbol: string | null;
+                                };
+                                token: {
+                                    address: string;
+                                    decimals: number | null;
+                                    name: string | null;
+                                    symbol: string | null;
+                                    totalSupply: string | null;
+                                };
+                                type: string;
+                            };
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        })[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1PoolData: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                /** @description stats windows among 5m, 1h, 6h, 24h (default: all); comma-separated, 1 to 4 items */
+                windows?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            chain: string;
+                            lastTradeAt: number | null;
+                            liquidityNative: string | null;
+                            liquidityUsd: number | null;
+                            marketCapUsd: number | null;
+                            priceNative: string | null;
+                            priceUsd: number | null;
+                            quoteAddress: string;
+                            tokenAddress: string;
+                            /** @enum {string} */
+                            usdBasis: "spot" | "trade";
+                            windows: {
+                                "1h"?: {
+                                    buys: number;
+                                    buyVolumeNative: number;
+                                    /** @description distinct makers */
+                                    makers: number;
+                                    priceChangePct: number | null;
+                                    sells: number;
+                                    sellVolumeNative: number;
+                                    txns: number;
+                                    volumeNative: number;
+                                    volumeUsd: number | null;
+                                };
+                                "5m"?: {
+                                    buys: number;
+                                    buyVolumeNative: number;
+                                    /** @description distinct makers */
+                                    makers: number;
+                                    priceChangePct: number | null;
+                                    sells: number;
+                                    sellVolumeNative: number;
+                                    txns: number;
+                                    volumeNative: number;
+                                    volumeUsd: number | null;
+                                };
+                                "6h"?: {
+                                    buys: number;
+                                    buyVolumeNative: number;
+                                    /** @description distinct makers */
+                                    makers: number;
+                                    priceChangePct: number | null;
+                                    sells: number;
+                                    sellVolumeNative: number;
+                                    txns: number;
+                                    volumeNative: number;
+                                    volumeUsd: number | null;
+                                };
+                                "24h"?: {
+                                    buys: number;
+                                    buyVolumeNative: number;
+                                    /** @description distinct makers */
+                                    makers: number;
+                                    priceChangePct: number | null;
+                                    sells: number;
+                                    sellVolumeNative: number;
+                                    txns: number;
+                                    volumeNative: number;
+                                    volumeUsd: number | null;
+                                };
+                            };
+                        };
+                        meta: {
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1PoolOhlcv: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                /** @description inclusive upper bound on candle time, at most one day ahead; unix seconds (a millisecond value, >= 10^11, is accepted and normalized) */
+                endTime?: number;
+                /** @description true: flat zero-volume candles in gaps; false: only traded buckets */
+                fill?: boolean;
+                /** @description inclusive lower bound on candle time; scans stop there; unix seconds (a millisecond value, >= 10^11, is accepted and normalized) */
+                from?: number;
+                /** @description candle interval; aliases 7d=1w, 30d=1M, 1min, 5min, 15min, 30min, 60=1h. meta.interval echoes the canonical key */
+                interval?: "1s" | "5s" | "15s" | "30s" | "1m" | "3m" | "5m" | "15m" | "30m" | "1h" | "2h" | "4h" | "6h" | "12h" | "1d" | "1w" | "1M" | "60" | "7d" | "30d" | "1min" | "5min" | "15min" | "30min";
+                limit?: number;
+                /** @description usd: Solana only (each candle at its own window's SOL/USD rate) */
+                quote?: "native" | "usd";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description close price; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                            close: number | null;
+                            /** @description high price; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                            high: number | null;
+                            /** @description low price; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                            low: number | null;
+                            /** @description open price; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                            open: number | null;
+                            /** @description unix seconds, bucket start */
+                            time: number;
+                            trades: number;
+                            /** @description volume in the quote; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                            volume: number | null;
+                            volumeToken: number;
+                        }[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                            count: number;
+                            hasMore: boolean;
+                            interval: string;
+                            newestTime: number | null;
+                            nextEndTime?: number;
+                            oldestTime: number | null;
+                            pools: string[];
+                            /** @enum {string} */
+                            quote: "native" | "usd";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1PoolOhlcv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    fill?: boolean;
+                    /** @default 5m */
+                    interval?: string;
+                    items: {
+                        address: string;
+                        chain: string;
+                        endTime?: number;
+                        from?: number;
+                    }[];
+                    /** @default 200 */
+                    limit?: number;
+                    /**
+                     * @default native
+                     * @enum {string}
+                     */
+                    quote?: "native" | "usd";
+                };
+            };
+        };
+        responses: {
+            /** @description one slot per input item, in input order */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            count: number;
+                            data: {
+                                /** @description close price; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                                close: number | null;
+                                /** @description high price; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                                high: number | null;
+                                /** @description low price; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                                low: number | null;
+                                /** @description open price; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                                open: number | null;
+                                /** @description unix seconds, bucket start */
+                                time: number;
+                                trades: number;
+                                /** @description volume in the quote; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                                volume: number | null;
+                                volumeToken: number;
+                            }[];
+                            hasMore: boolean;
+                            interval: string;
+                            newestTime: number | null;
+                            nextEndTime?: number;
+                            oldestTime: number | null;
+                            pools: string[];
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        })[];
+                        meta: {
+                            asOf: number;
+                            interval: string;
+                            /** @enum {string} */
+                            quote: "native" | "usd";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1PoolTrades: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                /** @description opaque, from meta.nextCursor */
+                cursor?: string;
+                /** @description inclusive lower bound; unix milliseconds. A positive value below 10^11 is read as seconds and refused with 400. */
+                fromAt?: number;
+                /** @description opt-in fields: traderTxCounts adds traderTxCount (the maker's trade count on the tape's markets) to each row; comma-separated, 1 to 1 items */
+                include?: string;
+                limit?: number;
+                /** @description participant address: only this maker's trades */
+                maker?: string;
+                /** @description minimum amount in whole tokens */
+                minAmountToken?: number;
+                /** @description minimum value in the native coin */
+                minVolumeNative?: number;
+                /** @description minimum value in USD (priced like volumeUsd) */
+                minVolumeUsd?: number;
+                /** @description desc: newest first; asc: oldest first. A cursor belongs to its order. */
+                order?: "desc" | "asc";
+                /** @description only buys or only sells */
+                side?: "buy" | "sell";
+                /** @description inclusive upper bound; unix milliseconds. A positive value below 10^11 is read as seconds and refused with 400. At most 7 days ahead. */
+                toAt?: number;
+                /** @description Solana only: washOnly keeps only wash trades, excludeWash drops them */
+                wash?: "washOnly" | "excludeWash";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amountQuote: number | null;
+                            amountToken: number | null;
+                            /** @description unix milliseconds */
+                            at: number;
+                            block: number;
+                            feesNative: number | null;
+                            id: string;
+                            isBuy: boolean;
+                            isProTrader: boolean | null;
+                            isSniper: boolean | null;
+                            isWash: boolean | null;
+                            logIndex: number;
+                            maker: string;
+                            poolAddress: string;
+                            preconfirmed: boolean;
+                            priceNative: number | null;
+                            priceUsd: number | null;
+                            quoteToken: {
+                                address: string;
+                                decimals: number | null;
+                                name: string | null;
+                                symbol: string | null;
+                            };
+                            /** @description with include=traderTxCounts: the maker's trade count on the tape's markets */
+                            traderTxCount?: number;
+                            txHash: string;
+                            volumeNative: number | null;
+                            volumeUsd: number | null;
+                        }[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                            hasMore: boolean;
+                            nextCursor: string | null;
+                            /** @enum {string} */
+                            usdBasis: "spot" | "trade";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1PoolsSparklines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    markets: {
+                        /** @description address */
+                        address: string;
+                        /** @description chain id */
+                        chain: string;
+                    }[];
+                    /**
+                     * @default native
+                     * @enum {string}
+                     */
+                    quote?: "native" | "usd";
+                    /**
+                     * @default 24h
+                     * @enum {string}
+                     */
+                    timeframe?: "1m" | "5m" | "30m" | "1h" | "24h" | "7d";
+                    /** @default false */
+                    timestamps?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description one slot per input item, in input order */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            [key: string]: (number | {
+                                at: number;
+                                value: number;
+                            })[];
+                        };
+                        meta: {
+                            asOf: number;
+                            /** @enum {string} */
+                            quote: "native" | "usd";
+                            timeframe: string;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1PricesNative: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            [key: string]: {
+                                priceUsd: number;
+                                source: string;
+                                stale: boolean;
+                                symbol: string;
+                                updatedAt: number;
+                            };
+                        };
+                        meta: {
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1Pulse: {
+        parameters: {
+            query: {
+                /** @description chains listed; comma-separated, 1 to 8 items */
+                chains: string;
+                limit?: number;
+                /** @description new: created under 24 h ago, newest first; bonding: curves neither migrated nor filled that traded in the last 24 h, by bonding progress; graduated: migrated in the last 7 days (by the migration event), or filled and awaiting migration (virtually graduated) with a trade in that time, latest first */
+                view: "new" | "bonding" | "graduated";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description token address */
+                            address: string;
+                            ageSeconds: number | null;
+                            /** @description percent of the curve filled, 100 once migrated; the same figure as GET /v1/token launchpad.bondingProgress */
+                            bondingProgress: number | null;
+                            buys: number;
+                            chain: string;
+                            /** @description the curve's creation (the token's deploy time) */
+                            createdAt: number | null;
+                            /** @description the curve's creator (the deployer); profile fields null until identities are stored; null when unknown */
+                            creator: {
+                                address: string;
+                                avatarUrl: string | null;
+                                displayName: string | null;
+                                ensName: string | null;
+                            } | null;
+                            /** @description 24 h transaction fees paid by traders */
+                            feesUsd: number | null;
+                            /** @description time of the migration event; null before migration (also when virtually graduated) */
+                            graduatedAt: number | null;
+                            /** @description across all the token's markets */
+                            liquidityNative: string | null;
+                            liquidityUsd: number | null;
+                            /** @description price x total supply, capped as on GET /v1/token */
+                            marketCapUsd: number | null;
+                            metadata: {
+                                dexPaid: boolean;
+                                iconUrl: string | null;
+                                telegramUrl: string | null;
+                                twitterUrl: string | null;
+                                websiteUrl: string | null;
+                            };
+                            migrated: boolean;
+                            name: string | null;
+                            /** @description 1 for the first token deployed under this symbol on the chain, then 2, ... */
+                            nameRank: number | null;
+                            /** @description the token's best pool, as on GET /v1/token */
+                            pool: {
+                                address: string;
+                                factory: string | null;
+                                quoteAddress: string;
+                                quoteSymbol: string | null;
+                                type: string;
+                            } | null;
+                            priceNative: string | null;
+                            priceUsd: number | null;
+                            sells: number;
+                            symbol: string | null;
+                            /** @description whole tokens */
+                            totalSupply: string | null;
+                            /** @description trades over the last 24 h across the token's markets */
+                            txns: number;
+                            /** @description 24 h, valued as GET /v1/token stats24h.volumeUsd */
+                            volumeUsd: number | null;
+                        }[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                            /** @enum {string} */
+                            view: "new" | "bonding" | "graduated";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1Screener: {
+        parameters: {
+            query: {
+                /** @description minutes since market creation, inclusive */
+                ageMax?: number;
+                /** @description minutes since market creation, inclusive */
+                ageMin?: number;
+                /** @description chains to list; comma-separated, 1 to 8 items */
+                chains: string;
+                /** @description opaque, from meta.nextCursor */
+                cursor?: string;
+                /** @description USD over the timeframe, inclusive */
+                feesMax?: number;
+                /** @description USD over the timeframe, inclusive */
+                feesMin?: number;
+                /** @description filter tree as URL-encoded JSON */
+                filters?: string;
+                limit?: number;
+                /** @description USD, inclusive */
+                liquidityMax?: number;
+                /** @description USD, inclusive */
+                liquidityMin?: number;
+                /** @description USD, inclusive */
+                marketCapMax?: number;
+                /** @description USD, inclusive */
+                marketCapMin?: number;
+                /** @description trending (default), volume (alias top), marketCap, createdAt, or a numeric field: liquidityUsd, marketCapUsd, priceUsd, ageSeconds, priceChangePct, volumeUsd, feesUsd, txns, buys, sells, windows.<window>.<field> */
+                sortBy?: string;
+                sortOrder?: "desc" | "asc";
+                /** @description window of sortBy=volume and the bare counters (default 24h) */
+                timeframe?: "5m" | "1h" | "6h" | "24h";
+                /** @description trades over the timeframe, inclusive */
+                txnsMax?: number;
+                /** @description trades over the timeframe, inclusive */
+                txnsMin?: number;
+                /** @description USD over the timeframe, inclusive */
+                volumeMax?: number;
+                /** @description USD over the timeframe, inclusive */
+                volumeMin?: number;
+                /** @description former name of timeframe, with sortBy=volume only */
+                window?: "5m" | "1h" | "6h" | "24h";
+                /** @description stats windows among 5m, 1h, 6h, 24h (default: all); comma-separated, 1 to 4 items */
+                windows?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            /** @description the token */
+                            address: string;
+                            ageSeconds: number | null;
+                            buys: number;
+                            chain: string;
+                            createdAt: number | null;
+                            liquidityUsd: number | null;
+                            marketCapUsd: number | null;
+                            name: string | null;
+                            pool: {
+                                address: string;
+                                factory: string | null;
+                                quoteAddress: string;
+                                quoteSymbol: string | null;
+                                type: string;
+                            };
+                            priceChange24hPct: number | null;
+                            priceNative: string | null;
+                            priceUsd: number | null;
+                            quote: {
+                                address: string;
+                                symbol: string | null;
+                            };
+                            sells: number;
+                            stats: {
+                                [key: string]: {
+                                    buys: number;
+                                    /** @description transaction fees paid by the window's traders, native */
+                                    feesNative: number | null;
+                                    feesUsd: number | null;
+                                    priceChangePct: number | null;
+                                    sells: number;
+                                    txns: number;
+                                    volumeNative: number;
+                                    volumeUsd: number | null;
+                                };
+                            };
+                            symbol: string | null;
+                            token: {
+                                address: string;
+                                name: string | null;
+                                symbol: string | null;
+                            };
+                            txns: number;
+                            /** @description venue type, same as pool.type */
+                            type: string;
+                            volume24hUsd: number | null;
+                        } | {
+                            /** @description the token */
+                            address: string;
+                            chain: string;
+                            createdAt: number | null;
+                            marketCapUsd: number | null;
+                            name: string | null;
+                            pool: {
+                                address: string;
+                                factory: string | null;
+                                quoteAddress: string;
+                                quoteSymbol: string | null;
+                                type: string;
+                            };
+                            priceNative: string | null;
+                            priceUsd: number | null;
+                            quote: {
+                                address: string;
+                                symbol: string | null;
+                            };
+                            symbol: string | null;
+                            token: {
+                                address: string;
+                                name: string | null;
+                                symbol: string | null;
+                            };
+                            /** @description venue type, same as pool.type */
+                            type: string;
+                        })[];
+                        meta: {
+                            asOf: number;
+                            chains: {
+                                asOf: number | null;
+                                chain: string;
+                                markets: number;
+                            }[];
+                            hasMore: boolean;
+                            nextCursor: string | null;
+                            sortBy: string;
+                            /** @enum {string} */
+                            sortOrder: "desc" | "asc";
+                            /** @enum {string} */
+                            timeframe: "5m" | "1h" | "6h" | "24h";
+                            universe: string;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ScreenerPools: {
+        parameters: {
+            query: {
+                /** @description minutes since market creation, inclusive */
+                ageMax?: number;
+                /** @description minutes since market creation, inclusive */
+                ageMin?: number;
+                /** @description chains to list; comma-separated, 1 to 8 items */
+                chains: string;
+                /** @description opaque, from meta.nextCursor */
+                cursor?: string;
+                /** @description USD over the timeframe, inclusive */
+                feesMax?: number;
+                /** @description USD over the timeframe, inclusive */
+                feesMin?: number;
+                /** @description filter tree as URL-encoded JSON */
+                filters?: string;
+                limit?: number;
+                /** @description USD, inclusive */
+                liquidityMax?: number;
+                /** @description USD, inclusive */
+                liquidityMin?: number;
+                /** @description USD, inclusive */
+                marketCapMax?: number;
+                /** @description USD, inclusive */
+                marketCapMin?: number;
+                /** @description trending (default), volume (alias top), marketCap, createdAt, or a numeric field: liquidityUsd, marketCapUsd, priceUsd, ageSeconds, priceChangePct, volumeUsd, feesUsd, txns, buys, sells, windows.<window>.<field> */
+                sortBy?: string;
+                sortOrder?: "desc" | "asc";
+                /** @description window of sortBy=volume and the bare counters (default 24h) */
+                timeframe?: "5m" | "1h" | "6h" | "24h";
+                /** @description trades over the timeframe, inclusive */
+                txnsMax?: number;
+                /** @description trades over the timeframe, inclusive */
+                txnsMin?: number;
+                /** @description USD over the timeframe, inclusive */
+                volumeMax?: number;
+                /** @description USD over the timeframe, inclusive */
+                volumeMin?: number;
+                /** @description former name of timeframe, with sortBy=volume only */
+                window?: "5m" | "1h" | "6h" | "24h";
+                /** @description stats windows among 5m, 1h, 6h, 24h (default: all); comma-separated, 1 to 4 items */
+                windows?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            /** @description the token */
+                            address: string;
+                            ageSeconds: number | null;
+                            buys: number;
+                            chain: string;
+                            createdAt: number | null;
+                            liquidityUsd: number | null;
+                            marketCapUsd: number | null;
+                            name: string | null;
+                            pool: {
+                                address: string;
+                                factory: string | null;
+                                quoteAddress: string;
+                                quoteSymbol: string | null;
+                                type: string;
+                            };
+                            priceChange24hPct: number | null;
+                            priceNative: string | null;
+                            priceUsd: number | null;
+                            quote: {
+                                address: string;
+                                symbol: string | null;
+                            };
+                            sells: number;
+                            stats: {
+                                [key: string]: {
+                                    buys: number;
+                                    /** @description transaction fees paid by the window's traders, native */
+                                    feesNative: number | null;
+                                    feesUsd: number | null;
+                                    priceChangePct: number | null;
+                                    sells: number;
+                                    txns: number;
+                                    volumeNative: number;
+                                    volumeUsd: number | null;
+                                };
+                            };
+                            symbol: string | null;
+                            token: {
+                                address: string;
+                                name: string | null;
+                                symbol: string | null;
+                            };
+                            txns: number;
+                            /** @description venue type, same as pool.type */
+                            type: string;
+                            volume24hUsd: number | null;
+                        } | {
+                            /** @description the token */
+                            address: string;
+                            chain: string;
+                            createdAt: number | null;
+                            marketCapUsd: number | null;
+                            name: string | null;
+                            pool: {
+                                address: string;
+                                factory: string | null;
+                                quoteAddress: string;
+                                quoteSymbol: string | null;
+                                type: string;
+                            };
+                            priceNative: string | null;
+                            priceUsd: number | null;
+                            quote: {
+                                address: string;
+                                symbol: string | null;
+                            };
+                            symbol: string | null;
+                            token: {
+                                address: string;
+                                name: string | null;
+                                symbol: string | null;
+                            };
+                            /** @description venue type, same as pool.type */
+                            type: string;
+                        })[];
+                        meta: {
+                            asOf: number;
+                            chains: {
+                                asOf: number | null;
+                                chain: string;
+                                markets: number;
+                            }[];
+                            hasMore: boolean;
+                            nextCursor: string | null;
+                            sortBy: string;
+                            /** @enum {string} */
+                            sortOrder: "desc" | "asc";
+                            /** @enum {string} */
+                            timeframe: "5m" | "1h" | "6h" | "24h";
+                            universe: string;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1Search: {
+        parameters: {
+            query: {
+                /** @description chains searched (default: every chain); comma-separated, 1 to 8 items */
+                chain?: string;
+                limit?: number;
+                /** @description for sortBy liquidityUsd or createdAt; relevance is served best first only (asc is refused) */
+                order?: "desc" | "asc";
+                /** @description keyword: a token or market address (exact; EVM case-insensitive), or text matched against symbols and names (case-insensitive: equal, starting with it, or a later name word starting with it) */
+                q: string;
+                /** @description relevance: symbol equal, name equal, symbol prefix, name prefix, name word prefix, then by activity (USD liquidity of the token's deepest market, unknown last) and age; liquidityUsd or createdAt: by that figure, unknown last in both orders. Exact address matches come first whatever the order. */
+                sortBy?: "relevance" | "liquidityUsd" | "createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description token address */
+                            address: string;
+                            chain: string;
+                            createdAt: number | null;
+                            /** @description latest trade of the row's pool */
+                            lastTradeAt: number | null;
+                            /** @description of the row's pool */
+                            liquidityUsd: number | null;
+                            /**
+                             * @description address: the token's own address; poolAddress: one of its markets; symbol or name: the text
+                             * @enum {string}
+                             */
+                            match: "address" | "poolAddress" | "symbol" | "name";
+                            name: string | null;
+                            /** @description the market whose address matched, else the token's best pool */
+                            pool: {
+                                address: string;
+                                quoteAddress: string;
+                                quoteSymbol: string | null;
+                                type: string;
+                            } | null;
+                            /** @description decimal number as a string, from the row's pool */
+                            priceNative: string | null;
+                            priceUsd: number | null;
+                            symbol: string | null;
+                        }[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                            /** @description when the text index was built */
+                            indexedAt: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1Token: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            chain: string;
+                            createdAt: number | null;
+                            decimals: number | null;
+                            deployer: string | null;
+                            /** @description same rule as marketCapUsd */
+                            fdvUsd: number | null;
+                            launchpad: {
+                                /** @description percent of the curve filled; 100 once graduated */
+                                bondingProgress: number | null;
+                                graduated: boolean;
+                                graduatedAt: number | null;
+                                /** @description launchpad of origin */
+                                name: string | null;
+                                /** @description the bonding-curve market */
+                                poolAddress: string;
+                            } | null;
+                            /** @description across all the token's markets */
+                            liquidityNative: string | null;
+                            liquidityNativeAth: string | null;
+                            liquidityUsd: number | null;
+                            /** @description price x total supply, sanity-capped: never above 10,000 x liquidityUsd, never above 10^13 USD; null when price or supply is unknown */
+                            marketCapUsd: number | null;
+                            metadata: {
+                                description: string | null;
+                                dexPaid: boolean;
+                                dexPaidAt: number | null;
+                                discordUrl: string | null;
+                                headerUrl: string | null;
+                                iconUrl: string | null;
+                                telegramUrl: string | null;
+                                twitterUrl: string | null;
+                                websiteUrl: string | null;
+                            };
+                            name: string | null;
+                            /** @description 1 for the first token deployed under this symbol on the chain, then 2, ... */
+                            nameRank: number | null;
+                            pool: {
+                                address: string;
+                                createdAt: number | null;
+                                factory: string | null;
+                                quoteAddress: string;
+                                quoteSymbol: string | null;
+                                type: string;
+                            } | null;
+                            priceNative: string | null;
+                            priceNativeAth: string | null;
+                            priceUsd: number | null;
+                            stats24h: {
+                                buys: number;
+                                priceChangePct: number | null;
+                                sells: number;
+                                volumeNative: number;
+                                volumeUsd: number | null;
+                            };
+                            symbol: string | null;
+                            /** @description whole tokens */
+                            totalSupply: string | null;
+                        };
+                        meta: {
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1Token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @description address */
+                        address: string;
+                        /** @description chain id */
+                        chain: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description one slot per input item, in input order */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            data: {
+                                address: string;
+                                chain: string;
+                                createdAt: number | null;
+                                decimals: number | null;
+                                deployer: string | null;
+                                /** @description same rule as marketCapUsd */
+                                fdvUsd: number | null;
+                                launchpad: {
+                                    /** @description percent of the curve filled; 100 once graduated */
+                                    bondingProgress: number | null;
+                                    graduated: boolean;
+                                    graduatedAt: number | null;
+                                    /** @description launchpad of origin */
+                                    name: string | null;
+                                    /** @description the bonding-curve market */
+                                    poolAddress: string;
+                                } | null;
+                                /** @description across all the token's markets */
+                                liquidityNative: string | null;
+                                liquidityNativeAth: string | null;
+                                liquidityUsd: number | null;
+                                /** @description price x total supply, sanity-capped: never above 10,000 x liquidityUsd, never above 10^13 USD; null when price or supply is unknown */
+                                marketCapUsd: number | null;
+                                metadata: {
+                                    description: string | null;
+                                    dexPaid: boolean;
+                                    dexPaidAt: number | null;
+                                    discordUrl: string | null;
+                                    headerUrl: string | null;
+                                    iconUrl: string | null;
+                                    telegramUrl: string | null;
+                                    twitterUrl: string | null;
+                                    websiteUrl: string | null;
+                                };
+                                name: string | null;
+                                /** @description 1 for the first token deployed under this symbol on the chain, then 2, ... */
+                                nameRank: number | null;
+                                pool: {
+                                    address: string;
+                                    createdAt: number | null;
+                                    factory: string | null;
+                                    quoteAddress: string;
+                                    quoteSymbol: string | null;
+                                    type: string;
+                                } | null;
+                                priceNative: string | null;
+                                priceNativeAth: string | null;
+                                priceUsd: number | null;
+                                stats24h: {
+                                    buys: number;
+                                    priceChangePct: number | null;
+                                    sells: number;
+                                    volumeNative: number;
+                                    volumeUsd: number | null;
+                                };
+                                symbol: string | null;
+                                /** @description whole tokens */
+                                totalSupply: string | null;
+                            };
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        })[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TokenOhlcv: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                /** @description inclusive upper bound on candle time, at most one day ahead; unix seconds (a millisecond value, >= 10^11, is accepted and normalized) */
+                endTime?: number;
+                /** @description true: flat zero-volume candles in gaps; false: only traded buckets */
+                fill?: boolean;
+                /** @description inclusive lower bound on candle time; scans stop there; unix seconds (a millisecond value, >= 10^11, is accepted and normalized) */
+                from?: number;
+                /** @description candle interval; aliases 7d=1w, 30d=1M, 1min, 5min, 15min, 30min, 60=1h. meta.interval echoes the canonical key */
+                interval?: "1s" | "5s" | "15s" | "30s" | "1m" | "3m" | "5m" | "15m" | "30m" | "1h" | "2h" | "4h" | "6h" | "12h" | "1d" | "1w" | "1M" | "60" | "7d" | "30d" | "1min" | "5min" | "15min" | "30min";
+                limit?: number;
+                /** @description markets to aggregate; comma-separated, 1 to 50 pool addresses */
+                pools?: string;
+                /** @description usd: Solana only (each candle at its own window's SOL/USD rate) */
+                quote?: "native" | "usd";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description close price; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                            close: number | null;
+                            /** @description high price; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                            high: number | null;
+                            /** @description low price; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                            low: number | null;
+                            /** @description open price; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                            open: number | null;
+                            /** @description unix seconds, bucket start */
+                            time: number;
+                            trades: number;
+                            /** @description volume in the quote; null with quote=usd for a window whose SOL/USD rate is unknown (before the chain's USD history) */
+                            volume: number | null;
+                            volumeToken: number;
+                        }[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                            count: number;
+                            hasMore: boolean;
+                            interval: string;
+                            newestTime: number | null;
+                            nextEndTime?: number;
+                            oldestTime: number | null;
+                            pools: string[];
+                            /** @enum {string} */
+                            quote: "native" | "usd";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TokenPools: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            chain: string;
+                            createdAt: number | null;
+                            exchange: string | null;
+                            factory: string | null;
+                            isLaunchpad: boolean;
+                            lastTradeAt: number | null;
+                            liquidityNative: string | null;
+                            liquidityUsd: number | null;
+                            migrated: boolean;
+                            priceNative: string | null;
+                            priceUsd: number | null;
+                            quoteAddress: string;
+                            quoteSymbol: string | null;
+                            rank: number;
+                            type: string;
+                            volume24hNative: number;
+                            volume24hUsd: number | null;
+                        }[];
+                        meta: {
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TokenPrice: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            chain: string;
+                            liquidityUsd: number | null;
+                            marketCapUsd: number | null;
+                            /** @description the market the price is read from */
+                            poolAddress: string | null;
+                            priceNative: string | null;
+                            priceUsd: number | null;
+                            /** @description time of that market's latest trade */
+                            updatedAt: number | null;
+                        };
+                        meta: {
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1TokenPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @description address */
+                        address: string;
+                        /** @description chain id */
+                        chain: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description one slot per input item, in input order */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            data: {
+                                address: string;
+                                chain: string;
+                                liquidityUsd: number | null;
+                                marketCapUsd: number | null;
+                                /** @description the market the price is read from */
+                                poolAddress: string | null;
+                                priceNative: string | null;
+                                priceUsd: number | null;
+                                /** @description time of that market's latest trade */
+                                updatedAt: number | null;
+                            };
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        })[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1TokenSparklines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default native
+                     * @enum {string}
+                     */
+                    quote?: "native" | "usd";
+                    /**
+                     * @default 24h
+                     * @enum {string}
+                     */
+                    timeframe?: "1m" | "5m" | "30m" | "1h" | "24h" | "7d";
+                    /** @default false */
+                    timestamps?: boolean;
+                    tokens: {
+                        /** @description address */
+                        address: string;
+                        /** @description chain id */
+                        chain: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description one slot per input item, in input order */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            [key: string]: (number | {
+                                at: number;
+                                value: number;
+                            })[];
+                        };
+                        meta: {
+                            asOf: number;
+                            /** @enum {string} */
+                            quote: "native" | "usd";
+                            timeframe: string;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TokenStats: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                /** @description restrict to these markets of the token; comma-separated, 1 to 50 pool addresses */
+                pools?: string;
+                /** @description stats windows among 5m, 1h, 6h, 24h (default: all); comma-separated, 1 to 4 items */
+                windows?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            chain: string;
+                            pools: string[];
+                            /** @enum {string} */
+                            usdBasis: "spot" | "trade";
+                            windows: {
+                                "1h"?: {
+                                    buys: number;
+                                    buyVolumeNative: number;
+                                    /** @description distinct makers */
+                                    makers: number;
+                                    priceChangePct: number | null;
+                                    sells: number;
+                                    sellVolumeNative: number;
+                                    txns: number;
+                                    volumeNative: number;
+                                    volumeUsd: number | null;
+                                };
+                                "5m"?: {
+                                    buys: number;
+                                    buyVolumeNative: number;
+                                    /** @description distinct makers */
+                                    makers: number;
+                                    priceChangePct: number | null;
+                                    sells: number;
+                                    sellVolumeNative: number;
+                                    txns: number;
+                                    volumeNative: number;
+                                    volumeUsd: number | null;
+                                };
+                                "6h"?: {
+                                    buys: number;
+                                    buyVolumeNative: number;
+                                    /** @description distinct makers */
+                                    makers: number;
+                                    priceChangePct: number | null;
+                                    sells: number;
+                                    sellVolumeNative: number;
+                                    txns: number;
+                                    volumeNative: number;
+                                    volumeUsd: number | null;
+                                };
+                                "24h"?: {
+                                    buys: number;
+                                    buyVolumeNative: number;
+                                    /** @description distinct makers */
+                                    makers: number;
+                                    priceChangePct: number | null;
+                                    sells: number;
+                                    sellVolumeNative: number;
+                                    txns: number;
+                                    volumeNative: number;
+                                    volumeUsd: number | null;
+                                };
+                            };
+                        };
+                        meta: {
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1TokenStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        address: string;
+                        chain: string;
+                        pools?: string[];
+                    }[];
+                    /**
+                     * @default [
+                     *       "5m",
+                     *       "1h",
+                     *       "6h",
+                     *       "24h"
+                     *     ]
+                     */
+                    windows?: ("5m" | "1h" | "6h" | "24h")[];
+                };
+            };
+        };
+        responses: {
+            /** @description one slot per input item, in input order */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            data: {
+                                address: string;
+                                chain: string;
+                                pools: string[];
+                                /** @enum {string} */
+                                usdBasis: "spot" | "trade";
+                                windows: {
+                                    "1h"?: {
+                                        buys: number;
+                                        buyVolumeNative: number;
+                                        /** @description distinct makers */
+                                        makers: number;
+                                        priceChangePct: number | null;
+                                        sells: number;
+                                        sellVolumeNative: number;
+                                        txns: number;
+                                        volumeNative: number;
+                                        volumeUsd: number | null;
+                                    };
+                                    "5m"?: {
+                                        buys: number;
+                                        buyVolumeNative: number;
+                                        /** @description distinct makers */
+                                        makers: number;
+                                        priceChangePct: number | null;
+                                        sells: number;
+                                        sellVolumeNative: number;
+                                        txns: number;
+                                        volumeNative: number;
+                                        volumeUsd: number | null;
+                                    };
+                                    "6h"?: {
+                                        buys: number;
+                                        buyVolumeNative: number;
+                                        /** @description distinct makers */
+                                        makers: number;
+                                        priceChangePct: number | null;
+                                        sells: number;
+                                        sellVolumeNative: number;
+                                        txns: number;
+                                        volumeNative: number;
+                                        volumeUsd: number | null;
+                                    };
+                                    "24h"?: {
+                                        buys: number;
+                                        buyVolumeNative: number;
+                                        /** @description distinct makers */
+                                        makers: number;
+                                        priceChangePct: number | null;
+                                        sells: number;
+                                        sellVolumeNative: number;
+                                        txns: number;
+                                        volumeNative: number;
+                                        volumeUsd: number | null;
+                                    };
+                                };
+                            };
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        })[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TokenTrades: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                /** @description opaque, from meta.nextCursor */
+                cursor?: string;
+                /** @description inclusive lower bound; unix milliseconds. A positive value below 10^11 is read as seconds and refused with 400. */
+                fromAt?: number;
+                /** @description opt-in fields: traderTxCounts adds traderTxCount (the maker's trade count on the tape's markets) to each row; comma-separated, 1 to 1 items */
+                include?: string;
+                limit?: number;
+                /** @description participant address: only this maker's trades */
+                maker?: string;
+                /** @description minimum amount in whole tokens */
+                minAmountToken?: number;
+                /** @description minimum value in the native coin */
+                minVolumeNative?: number;
+                /** @description minimum value in USD (priced like volumeUsd) */
+                minVolumeUsd?: number;
+                /** @description desc: newest first; asc: oldest first. A cursor belongs to its order. */
+                order?: "desc" | "asc";
+                /** @description restrict to these markets; comma-separated, 1 to 50 pool addresses */
+                pools?: string;
+                /** @description only buys or only sells */
+                side?: "buy" | "sell";
+                /** @description inclusive upper bound; unix milliseconds. A positive value below 10^11 is read as seconds and refused with 400. At most 7 days ahead. */
+                toAt?: number;
+                /** @description Solana only: washOnly keeps only wash trades, excludeWash drops them */
+                wash?: "washOnly" | "excludeWash";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amountQuote: number | null;
+                            amountToken: number | null;
+                            /** @description unix milliseconds */
+                            at: number;
+                            block: number;
+                            feesNative: number | null;
+                            id: string;
+                            isBuy: boolean;
+                            isProTrader: boolean | null;
+                            isSniper: boolean | null;
+                            isWash: boolean | null;
+                            logIndex: number;
+                            maker: string;
+                            poolAddress: string;
+                            preconfirmed: boolean;
+                            priceNative: number | null;
+                            priceUsd: number | null;
+                            quoteToken: {
+                                address: string;
+                                decimals: number | null;
+                                name: string | null;
+                                symbol: string | null;
+                            };
+                            /** @description with include=traderTxCounts: the maker's trade count on the tape's markets */
+                            traderTxCount?: number;
+                            txHash: string;
+                            volumeNative: number | null;
+                            volumeUsd: number | null;
+                        }[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                            hasMore: boolean;
+                            nextCursor: string | null;
+                            /** @enum {string} */
+                            usdBasis: "spot" | "trade";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1Usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            credits: {
+                                /** @description Credits usable this month: `used` plus `remaining`. */
+                                limit: number;
+                                /** @description Credits usable now (the `X-Credits-Remaining` figure): carry-over credits left plus what is left of this month's billing allowance (spend cap / price per credit, or the enterprise contract). */
+                                remaining: number;
+                                /** @description Credits charged this month, all keys of the account. */
+                                used: number;
+                            };
+                            /** @description The calling key. */
+                            keyId: string;
+                            /** @description The UTC calendar month the figures cover, `YYYY-MM`. */
+                            month: string;
+                            /**
+                             * @description Pay-as-you-go, or an enterprise contract.
+                             * @enum {string}
+                             */
+                            plan: "payg" | "enterprise";
+                            /** @description Requests this month, all keys (stream events count one each). */
+                            requests: number;
+                            /**
+                             * @description Portal keys report account-wide figures: all keys together.
+                             * @constant
+                             */
+                            scope: "account";
+                            /** @description The account the key belongs to. */
+                            tenant: string;
+                        };
+                        meta: {
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1UsageBreakdown: {
+        parameters: {
+            query?: {
+                /** @description Start, unix ms, rounded down to 15 minutes. Default: the start of the current UTC month. */
+                from?: string;
+                /** @description `key` (default): the calling key only. `account`: all keys of the account together. */
+                scope?: "key" | "account";
+                /** @description End (exclusive), unix ms, rounded up to 15 minutes. Default: now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Credits charged. */
+                            credits: number;
+                            /** @description `<METHOD> <path>` for REST calls (`GET /v1/token`), `stream:<channel>` for stream channels. */
+                            endpoint: string;
+                            /** @description Non-2xx answers (not billed). */
+                            errors: number;
+                            /** @enum {string} */
+                            kind: "rest" | "stream";
+                            /** @description Requests answered; for stream channels, delivered events. */
+                            requests: number;
+                        }[];
+                        meta: {
+                            asOf: number;
+                            from: number;
+                            /** @enum {string} */
+                            scope: "key" | "account";
+                            to: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1UsageHistory: {
+        parameters: {
+            query?: {
+                /** @description Bucket size. Buckets are aligned to the unix epoch, so `1d` buckets are UTC days. */
+                bucket?: "15m" | "1h" | "6h" | "1d";
+                /** @description Start, unix ms, rounded down to its bucket. Default: `to` minus 24 hours (15m, 1h), 7 days (6h) or 30 days (1d). */
+                from?: string;
+                /** @description `key` (default): the calling key only. `account`: all keys of the account together. */
+                scope?: "key" | "account";
+                /** @description End (exclusive), unix ms, rounded up to a bucket boundary. Default: now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Bucket start, unix ms. */
+                            at: number;
+                            /** @description Credits charged. */
+                            credits: number;
+                            /** @description Requests answered with a non-2xx status (not billed). */
+                            errors: number;
+                            /** @description Requests answered (stream channels: delivered events). */
+                            requests: number;
+                        }[];
+                        meta: {
+                            asOf: number;
+                            /** @enum {string} */
+                            bucket: "15m" | "1h" | "6h" | "1d";
+                            /** @description Start of the first bucket. */
+                            from: number;
+                            /** @enum {string} */
+                            scope: "key" | "account";
+                            /** @description End of the last bucket (exclusive). */
+                            to: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1WalletSwaps: {
+        parameters: {
+            query: {
+                /** @description swaps strictly older (former form of the upper bound; not with to); unix milliseconds. A positive value below 10^11 is read as seconds and refused with 400. */
+                beforeAt?: number;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                /** @description opaque, from meta.nextCursor; exact keyset (never skips or repeats a transaction) */
+                cursor?: string;
+                /** @description inclusive lower bound; unix milliseconds. A positive value below 10^11 is read as seconds and refused with 400. */
+                from?: number;
+                /** @description inclusive lower bound, former name of from (not with from); unix milliseconds. A positive value below 10^11 is read as seconds and refused with 400. */
+                fromAt?: number;
+                limit?: number;
+                /** @description inclusive upper bound; unix milliseconds. A positive value below 10^11 is read as seconds and refused with 400. */
+                to?: number;
+                /** @description wallet address: EVM hex (case-insensitive) or Solana base58 */
+                wallet: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description unix milliseconds */
+                            at: number;
+                            block: number;
+                            chain: string;
+                            /** @description total fee paid for the transaction in the chain's native unit */
+                            feesNative: number | null;
+                            id: string;
+                            /** @description net flow delivered to the wallet, largest first */
+                            received: {
+                                /** @description whole units; null when the decimals are unknown */
+                                amount: number | null;
+                                /** @description null when the token is unknown */
+                                decimals: number | null;
+                                name: string | null;
+                                symbol: string | null;
+                                tokenAddress: string;
+                            }[];
+                            /** @description ordered from the sent asset to the received asset; each leg keeps the exact asset it exchanged */
+                            route: {
+                                poolAddress: string;
+                                poolType: string;
+                                received: {
+                                    amount: number | null;
+                                    tokenAddress: string;
+                                };
+                                /** @description Solana only: the program that carried the swap; null for a direct swap */
+                                router?: {
+                                    /** @description when the program is a known router */
+                                    name?: string;
+                                    programId: string;
+                                } | null;
+                                sent: {
+                                    amount: number | null;
+                                    tokenAddress: string;
+                                };
+                            }[];
+                            /** @description Solana only, on swaps from 2026-09-21 onward: the router of the largest routed leg, null for a direct swap */
+                            router?: {
+                                /** @description when the program is a known router */
+                                name?: string;
+                                programId: string;
+                            } | null;
+                            /** @description net flow taken from the wallet across all legs (its own balance changes), largest first; native and wrapped native are one asset */
+                            sent: {
+                                /** @description whole units; null when the decimals are unknown */
+                                amount: number | null;
+                                /** @description null when the token is unknown */
+                                decimals: number | null;
+                                name: string | null;
+                                symbol: string | null;
+                                tokenAddress: string;
+                            }[];
+                            txHash: string;
+                            volumeNative: number | null;
+                            volumeUsd: number | null;
+                        }[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                            /** @description false only when the wallet's history (within the bounds) is fully served */
+                            hasMore: boolean;
+                            nextCursor: string | null;
+                            oldestAt: number | null;
+                            /**
+                             * @description spot on EVM (current native price), trade on Solana
+                             * @enum {string}
+                             */
+                            usdBasis: "spot" | "trade";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1WalletSwaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description strictly older, shared; ignored for an item carrying a cursor; unix milliseconds (a positive value below 10^11 is read as seconds and refused) */
+                    beforeAt?: number;
+                    /** @description inclusive lower bound, shared; unix milliseconds (a positive value below 10^11 is read as seconds and refused) */
+                    from?: number;
+                    /** @description inclusive lower bound, former name of from; unix milliseconds (a positive value below 10^11 is read as seconds and refused) */
+                    fromAt?: number;
+                    items: {
+                        /** @description chain id */
+                        chain: string;
+                        /** @description the nextCursor of this wallet's previous slot */
+                        cursor?: string;
+                        /** @description wallet address */
+                        wallet: string;
+                    }[];
+                    /**
+                     * @description per wallet
+                     * @default 50
+                     */
+                    limit?: number;
+                    /** @description inclusive upper bound, shared; unix milliseconds (a positive value below 10^11 is read as seconds and refused) */
+                    to?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description one slot per input item, in input order */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            data: {
+                                /** @description unix milliseconds */
+                                at: number;
+                                block: number;
+                                chain: string;
+                                /** @description total fee paid for the transaction in the chain's native unit */
+                                feesNative: number | null;
+                                id: string;
+                                /** @description net flow delivered to the wallet, largest first */
+                                received: {
+                                    /** @description whole units; null when the decimals are unknown */
+                                    amount: number | null;
+                                    /** @description null when the token is unknown */
+                                    decimals: number | null;
+                                    name: string | null;
+                                    symbol: string | null;
+                                    tokenAddress: string;
+                                }[];
+                                /** @description ordered from the sent asset to the received asset; each leg keeps the exact asset it exchanged */
+                                route: {
+                                    poolAddress: string;
+                                    poolType: string;
+                                    received: {
+                                        amount: number | null;
+                                        tokenAddress: string;
+                                    };
+                                    /** @description Solana only: the program that carried the swap; null for a direct swap */
+                                    router?: {
+                                        /** @description when the program is a known router */
+                                        name?: string;
+                                        programId: string;
+                                    } | null;
+                                    sent: {
+                                        amount: number | null;
+                                        tokenAddress: string;
+                                    };
+                                }[];
+                                /** @description Solana only, on swaps from 2026-09-21 onward: the router of the largest routed leg, null for a direct swap */
+                                router?: {
+                                    /** @description when the program is a known router */
+                                    name?: string;
+                                    programId: string;
+                                } | null;
+                                /** @description net flow taken from the wallet across all legs (its own balance changes), largest first; native and wrapped native are one asset */
+                                sent: {
+                                    /** @description whole units; null when the decimals are unknown */
+                                    amount: number | null;
+                                    /** @description null when the token is unknown */
+                                    decimals: number | null;
+                                    name: string | null;
+                                    symbol: string | null;
+                                    tokenAddress: string;
+                                }[];
+                                txHash: string;
+                                volumeNative: number | null;
+                                volumeUsd: number | null;
+                            }[];
+                            /** @description false only when the wallet's history (within the bounds) is fully served */
+                            hasMore: boolean;
+                            nextCursor: string | null;
+                            oldestAt: number | null;
+                            /**
+                             * @description spot on EVM (current native price), trade on Solana
+                             * @enum {string}
+                             */
+                            usdBasis: "spot" | "trade";
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        })[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1WalletTrades: {
+        parameters: {
+            query: {
+                /** @description EVM only: trades strictly older; pass meta.oldestAt, which carries a fraction when a page ends inside a millisecond. Unix milliseconds; a positive value below 10^11 is read as seconds and refused with 400. */
+                beforeAt?: number;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                limit?: number;
+                /** @description wallet address: EVM hex (case-insensitive) or Solana base58 */
+                wallet: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amountToken: number | null;
+                            /** @description unix milliseconds */
+                            at: number;
+                            /** @description EVM */
+                            block?: number;
+                            chain: string;
+                            isBuy: boolean;
+                            /** @description EVM */
+                            logIndex?: number;
+                            /** @description Solana */
+                            maker?: string;
+                            /** @description EVM */
+                            priceNative?: number | null;
+                            /** @description Solana */
+                            priceUsd?: number | null;
+                            tokenAddress: string;
+                            /** @description Solana */
+                            tokenSymbol?: string | null;
+                            txHash: string;
+                            /** @description EVM */
+                            volumeNative?: number | null;
+                            volumeUsd: number | null;
+                        }[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                            /** @description EVM: feeds the next beforeAt; the last event's at, plus a fraction when the page ends inside a millisecond */
+                            oldestAt?: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
