@@ -88,6 +88,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pool/top-traders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Market top traders
+         * @description The wallets that traded the market in the window, ranked, from per-wallet rollups kept by ingest (minute, hour and day buckets). Windowed rankings serve winRatePct, positionValue*, unrealizedPnl* and totalPnl* as null; realizedPnlNative is the window's net native cashflow (sold minus bought). USD is priced as meta.usdBasis says: the current native price on EVM (spot), the SOL price of each trade on Solana (trade). meta.traderCount counts the distinct wallets of the window. Unknown pool: 404.
+         */
+        get: operations["getV1PoolTopTraders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pool/trades": {
         parameters: {
             query?: never;
@@ -119,7 +139,7 @@ export interface paths {
         put?: never;
         /**
          * Market sparklines, batch
-         * @description 1 to 100 markets across chains; data maps each pool address to its points. A malformed item is a 400 naming it. Timeframes (points x interval): 1m 30x2s, 5m 30x10s, 30m 30x1min, 1h 30x2min, 24h 24x1h (default), 7d 28x6h. Each point is the close of its interval, carried over intervals without trades. Without timestamps every answer is the full grid of bare numbers (intervals before a young market's first trade carry that first traded price); with timestamps: true each point is { at, value } (at = interval start, ms) and points start at the first interval with a known price. A market with no data gives [], and so does an unknown one, which is not billed. quote=usd is Solana only (each point at the SOL/USD rate of its own time): with an EVM item the call is a 400.
+         * @description 1 to 100 markets across chains; data maps each pool address to its points. A malformed item is a 400 naming it. Timeframes (points x interval): 1m 30x2s, 5m 30x10s, 30m 30x1min, 1h 30x2min, 24h 24x1h (default), 7d 28x6h. Each point is the close of its interval, carried over intervals without trades. Without timestamps every answer is the full grid of bare numbers (intervals before a young market's first trade carry that first traded price); with timestamps: true each point is { at, value } (at = interval start, ms) and points start at the first interval with a known price. A market with no data gives [], and so does an unknown one, which is not billed; a market listed twice is answered and billed once. quote=usd is Solana only (each point at the SOL/USD rate of its own time): with an EVM item the call is a 400.
          */
         post: operations["postV1PoolsSparklines"];
         delete?: never;
@@ -347,7 +367,7 @@ export interface paths {
         put?: never;
         /**
          * Token sparklines, batch
-         * @description Body: tokens (1 to 100 { chain, address }), timeframe, quote, timestamps. Each token's pricing pool (rank 1 of its pools) is resolved at request time; data maps each token address to its points. Timeframes (points x interval): 1m 30x2s, 5m 30x10s, 30m 30x1min, 1h 30x2min, 24h 24x1h (default), 7d 28x6h. Each point is the close of its interval, carried over intervals without trades. Without timestamps every answer is the full grid of bare numbers (intervals before a young market's first trade carry that first traded price); with timestamps: true each point is { at, value } (at = interval start, ms) and points start at the first interval with a known price. A market with no data gives [], and so does an unknown one, which is not billed. quote=usd is Solana only (each point at the SOL/USD rate of its own time): with an EVM item the call is a 400.
+         * @description Body: tokens (1 to 100 { chain, address }), timeframe, quote, timestamps. Each token's pricing pool (rank 1 of its pools) is resolved at request time; data maps each token address to its points. Timeframes (points x interval): 1m 30x2s, 5m 30x10s, 30m 30x1min, 1h 30x2min, 24h 24x1h (default), 7d 28x6h. Each point is the close of its interval, carried over intervals without trades. Without timestamps every answer is the full grid of bare numbers (intervals before a young market's first trade carry that first traded price); with timestamps: true each point is { at, value } (at = interval start, ms) and points start at the first interval with a known price. A market with no data gives [], and so does an unknown one, which is not billed; a market listed twice is answered and billed once. quote=usd is Solana only (each point at the SOL/USD rate of its own time): with an EVM item the call is a 400.
          */
         post: operations["postV1TokenSparklines"];
         delete?: never;
@@ -475,7 +495,7 @@ export interface paths {
         put?: never;
         /**
          * Wallet swaps, batch
-         * @description One slot per item in input order: { data, hasMore, nextCursor, oldestAt, usdBasis } exactly as GET /v1/wallet/swaps of that wallet with the shared options, or { error } for that item alone (INVALID_PARAM for a malformed wallet, an unknown chain or a bad cursor). Each wallet paginates independently with its own cursor; beforeAt is ignored for an item that carries one.
+         * @description One slot per item in input order: { data, hasMore, nextCursor, oldestAt, usdBasis } exactly as GET /v1/wallet/swaps of that wallet with the shared options, or { error } for that item alone (INVALID_PARAM for a malformed wallet, an unknown chain, a bad cursor, a field of the wrong type or an unknown field; the list's own bounds are a 400 for the whole call). Each wallet paginates independently with its own cursor; beforeAt is ignored for an item that carries one.
          */
         post: operations["postV1WalletSwaps"];
         delete?: never;
@@ -1391,6 +1411,180 @@ export interface operations {
             };
         };
     };
+    getV1PoolTopTraders: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                limit?: number;
+                order?: "desc" | "asc";
+                /** @description pnl: realizedPnlNative; bought: boughtNative; sold: soldNative; txns: buys + sells. Ties go by wallet address; wallets without a known native figure come last in either order */
+                sortBy?: "pnl" | "bought" | "sold" | "txns";
+                /** @description the window: trades from the minute holding now minus the timeframe up to now (at most a minute longer than its length) */
+                timeframe?: "1h" | "4h" | "1d" | "7d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description the wallet (the trades' resolved maker) */
+                            address: string;
+                            /** @description native bought over whole tokens bought; null without buys in the window */
+                            avgBuyPriceNative: number | null;
+                            /** @description native value bought; null when a trade of the window has no known native value (or, on Solana, USD rate) */
+                            boughtNative: number | null;
+                            /** @description whole tokens bought in the window; null when decimals are unknown */
+                            boughtTokens: string | null;
+                            /** @description USD bought, priced as meta.usdBasis says; null when a trade of the window has no known native value (or, on Solana, USD rate) */
+                            boughtUsd: number | null;
+                            buys: number;
+                            /** @description first trade in the window */
+                            firstTradeAt: number;
+                            /** @description the wallet created the token (launchpad creator, token deployer); null when the creator is unknown */
+                            isDev: boolean | null;
+                            /** @description wallet badge; null until the wallet's badges are computed */
+                            isProTrader: boolean | null;
+                            /** @description bought in the first seconds or blocks of the token's first market (see the labels README); null when the token has no stored market */
+                            isSniper: boolean | null;
+                            /** @description last trade in the window */
+                            lastTradeAt: number;
+                            /** @description bought minus sold in the window, floored at 0 (tokens sold beyond it came from earlier buys) */
+                            openTokens: string | null;
+                            /** @description value of the open position; null on windowed rankings */
+                            positionValueNative: number | null;
+                            /** @description value of the open position; null on windowed rankings */
+                            positionValueUsd: number | null;
+                            /** @description 1-based position in this ranking */
+                            rank: number;
+                            /** @description net native cashflow over the window: sold minus bought; null when a trade of the window has no known native value (or, on Solana, USD rate) */
+                            realizedPnlNative: number | null;
+                            /** @description net USD cashflow over the window; null when a trade of the window has no known native value (or, on Solana, USD rate) */
+                            realizedPnlUsd: number | null;
+                            sells: number;
+                            /** @description native value sold; null when a trade of the window has no known native value (or, on Solana, USD rate) */
+                            soldNative: number | null;
+                            /** @description whole tokens sold in the window */
+                            soldTokens: string | null;
+                            /** @description USD sold; null when a trade of the window has no known native value (or, on Solana, USD rate) */
+                            soldUsd: number | null;
+                            /** @description total PnL; null on windowed rankings */
+                            totalPnlNative: number | null;
+                            /** @description total PnL; null on windowed rankings */
+                            totalPnlUsd: number | null;
+                            /** @description unrealized PnL; null on windowed rankings */
+                            unrealizedPnlNative: number | null;
+                            /** @description unrealized PnL; null on windowed rankings */
+                            unrealizedPnlUsd: number | null;
+                            /** @description share of profitable closed positions; null on windowed rankings */
+                            winRatePct: number | null;
+                        }[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                            /** @enum {string} */
+                            order: "desc" | "asc";
+                            /** @enum {string} */
+                            sortBy: "pnl" | "bought" | "sold" | "txns";
+                            /** @enum {string} */
+                            timeframe: "1h" | "4h" | "1d" | "7d" | "30d";
+                            /** @description distinct wallets that traded the market in the window */
+                            traderCount: number;
+                            /** @enum {string} */
+                            usdBasis: "spot" | "trade";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getV1PoolTrades: {
         parameters: {
             query: {
@@ -1854,7 +2048,8 @@ export interface operations {
                             /** @description price x total supply, capped as on GET /v1/token */
                             marketCapUsd: number | null;
                             metadata: {
-                                dexPaid: boolean;
+                                /** @description as the token snapshot's metadata.dexPaid: null when unknown */
+                                dexPaid: boolean | null;
                                 iconUrl: string | null;
                                 telegramUrl: string | null;
                                 twitterUrl: string | null;
@@ -2619,7 +2814,8 @@ export interface operations {
                             marketCapUsd: number | null;
                             metadata: {
                                 description: string | null;
-                                dexPaid: boolean;
+                                /** @description whether the token's listing was paid for, as a dex-paid provider answers; null when no provider is configured or it does not know */
+                                dexPaid: boolean | null;
                                 dexPaidAt: number | null;
                                 discordUrl: string | null;
                                 headerUrl: string | null;
@@ -2791,7 +2987,8 @@ export interface operations {
                                 marketCapUsd: number | null;
                                 metadata: {
                                     description: string | null;
-                                    dexPaid: boolean;
+                                    /** @description whether the token's listing was paid for, as a dex-paid provider answers; null when no provider is configured or it does not know */
+                                    dexPaid: boolean | null;
                                     dexPaidAt: number | null;
                                     discordUrl: string | null;
                                     headerUrl: string | null;
