@@ -175,6 +175,26 @@ describe("token facts stated by the fixture transactions", () => {
           e.created ? held.reduce((s, b) => s + BigInt(b.uiTokenAmount.amount), 0n) : null,
         );
         if (e.mintAuthority !== undefined) expect(f!.metadata?.mintAuthority).toBe(e.mintAuthority);
+        // a mint initialized here was created here: by the fee payer, at this slot, time and signature
+        const message = (t.raw.transaction as Json).message as Json;
+        const payer = ((message.accountKeys as (string | { pubkey: string })[])[0] ?? null) as
+          | string
+          | { pubkey: string }
+          | null;
+        expect([f!.deployer, f!.createdBlock, f!.createdTx, f!.createdAt]).toEqual(
+          e.created
+            ? [
+                typeof payer === "string" ? payer : (payer?.pubkey ?? null),
+                t.ctx.slot === undefined || t.ctx.slot === null ? tx.slot : BigInt(t.ctx.slot),
+                ((t.raw.transaction as Json).signatures as string[])[0],
+                t.ctx.blockTime == null
+                  ? tx.blockTime === null
+                    ? null
+                    : tx.blockTime * 1000
+                  : t.ctx.blockTime * 1000,
+              ]
+            : [undefined, undefined, undefined, undefined],
+        );
         // Metaplex derives the metadata account from the mint
         if (e.metadataAccount) expect(metaplexMetadataAddress(e.mint)).toBe(e.metadataAccount);
         // the decoder's token rows (what the worker writes) carry the same facts

@@ -143,8 +143,14 @@ export type TokenRecord = {
   symbol: string | null;
   decimals: number | null;
   totalSupply: bigint | null;
+  /** who created the token: the deploy transaction's sender (EVM: see findContractCreations) */
   deployer?: string | null;
+  /** creation time, ms */
   createdAt?: number | null;
+  /** creation block (Solana: slot) */
+  createdBlock?: bigint | null;
+  /** the creating transaction (Solana: signature) */
+  createdTx?: string | null;
   metadata?: Record<string, unknown>;
 };
 

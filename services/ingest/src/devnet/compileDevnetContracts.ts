@@ -10,7 +10,11 @@ import type { ContractArtifact } from "./loadDevnetArtifacts.ts";
 const SOURCE = "DevnetRouter.sol";
 
 /** The contracts of `contracts/DevnetRouter.sol`. */
-export type DevnetSolidityContracts = { router: ContractArtifact; feeOnTransferToken: ContractArtifact };
+export type DevnetSolidityContracts = {
+  router: ContractArtifact;
+  feeOnTransferToken: ContractArtifact;
+  tokenFactory: ContractArtifact;
+};
 
 type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[];
@@ -20,8 +24,8 @@ type SolcOutput = {
 let cached: DevnetSolidityContracts | null = null;
 
 /**
- * The devnet's own contracts (a multi-hop router and a fee-on-transfer token, which no published
- * package ships), compiled from source with solc-js. The compiler takes seconds, so its output is
+ * The devnet's own contracts (a multi-hop router, a fee-on-transfer token and a launchpad-style
+ * token factory, which no published package ships), compiled from source with solc-js. The compiler takes seconds, so its output is
  * kept in the OS temp folder under the source's hash and reused by later processes.
  * @throws DevnetError `COMPILE_FAILED` when solc reports an error.
  */
@@ -57,6 +61,10 @@ export function compileDevnetContracts(): DevnetSolidityContracts {
     if (!c) throw new DevnetError("COMPILE_FAILED", `${name} missing from the compiler output`);
     return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` as Hex, source: `${SOURCE}:${name}` };
   };
-  cached = { router: artifact("DevnetRouter"), feeOnTransferToken: artifact("FeeOnTransferToken") };
+  cached = {
+    router: artifact("DevnetRouter"),
+    feeOnTransferToken: artifact("FeeOnTransferToken"),
+    tokenFactory: artifact("DevnetTokenFactory"),
+  };
   return cached;
 }

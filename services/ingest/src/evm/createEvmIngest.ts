@@ -18,6 +18,7 @@ import { applyDexEventsInSlices, EVENTS_PER_TURN } from "./applyDexEventsInSlice
 import { fetchHeaders } from "./chain/fetchHeaders.ts";
 import { fetchLogs } from "./chain/fetchLogs.ts";
 import { fetchBlockReceipts, fetchReceipts } from "./chain/fetchReceipts.ts";
+import { findContractCreations } from "./chain/findContractCreations.ts";
 import { readPoolInfo } from "./chain/readPoolInfo.ts";
 import { type PoolStateTarget, readPoolState } from "./chain/readPoolState.ts";
 import { readTokenMetadata } from "./chain/readTokenMetadata.ts";
@@ -377,10 +378,18 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     const quoteSet = new Set(pools.map((p) => (p.tokenIsToken0 ? p.token1 : p.token0)));
     await loadMarketState(db, chain, state, { markets: [], tokens: [...tokenSet], quotes: [...quoteSet] });
     const missing = [...tokenSet].filter((t) => !state.tokens.has(t));
-    const newTokens: TokenRecord[] = await readTokenMetadata(rpc, chain, missing, {
-      multicall3: cfg.multicall3,
-      native,
-    });
+    const [newTokens, creations] = await Promise.all([
+      readTokenMetadata(rpc, chain, missing, { multicall3: cfg.multicall3, native }),
+      findContractCreations(rpc, missing, to),
+    ]);
+    for (const t of newTokens) {
+      const c = creations.get(t.address);
+      if (!c) continue;
+      t.createdAt = c.at;
+      t.createdBlock = c.block;
+      t.createdTx = c.txHash;
+      t.deployer = c.deployer;
+    }
     for (const t of newTokens)
       state.tokens.set(t.address, { address: t.address, decimals: t.decimals, symbol: t.symbol });
 

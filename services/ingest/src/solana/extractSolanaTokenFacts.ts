@@ -45,6 +45,9 @@ function optionalPubkey(d: Uint8Array, at: number): string | null | undefined {
  * - `metadata.mintAuthority` / `freezeAuthority`: as InitializeMint sets them and later
  *   SetAuthority changes them in the same transaction (null = none); absent when not shown.
  * - `metadata.tokenProgram`: the token program that owns the mint, when shown.
+ * - creation, only for a mint initialized in this transaction: `createdAt` (block time),
+ *   `createdBlock` (slot), `createdTx` (signature) and `deployer` (the fee payer; a launchpad's
+ *   decoded creator wins over it when the records are merged).
  */
 export function extractSolanaTokenFacts(tx: SolanaTransaction): TokenRecord[] {
   if (tx.err !== null) return [];
@@ -99,6 +102,14 @@ export function extractSolanaTokenFacts(tx: SolanaTransaction): TokenRecord[] {
       symbol: f.symbol,
       decimals: f.decimals,
       totalSupply: f.supply,
+      ...(f.supply === null
+        ? {}
+        : {
+            createdAt: tx.blockTime === null ? null : tx.blockTime * 1000,
+            createdBlock: tx.slot,
+            createdTx: tx.signature,
+            deployer: tx.signers[0] ?? null,
+          }),
       metadata,
     });
   }

@@ -74,6 +74,10 @@ export function mergeSolanaTokenFacts(tx: SolanaTransaction, tokens: TokenRecord
       symbol: t.symbol ?? f.symbol,
       decimals: t.decimals ?? f.decimals,
       totalSupply: t.totalSupply ?? f.totalSupply,
+      deployer: t.deployer ?? f.deployer,
+      createdAt: t.createdAt ?? f.createdAt,
+      createdBlock: t.createdBlock ?? f.createdBlock,
+      createdTx: t.createdTx ?? f.createdTx,
       metadata: { ...f.metadata, ...t.metadata },
     };
   });

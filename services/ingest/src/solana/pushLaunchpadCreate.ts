@@ -21,6 +21,8 @@ export function pushLaunchpadCreate(
     totalSupply: null,
     deployer: creator,
     createdAt: at,
+    createdBlock: tx.slot,
+    createdTx: tx.signature,
   });
   out.launchpadEvents.push({
     kind: "create",

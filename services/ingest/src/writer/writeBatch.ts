@@ -38,11 +38,14 @@ async function upsertTokens(client: pg.PoolClient, tokens: TokenRecord[], now: n
   if (tokens.length === 0) return;
   const rows = mergeByKey(tokens, (t) => `${t.chain}/${t.address}`);
   await client.query(
-    `insert into tokens as t (chain_id, address, name, symbol, decimals, total_supply, deployer, created_at, metadata, updated_at)
+    `insert into tokens as t (chain_id, address, name, symbol, decimals, total_supply, deployer, created_at,
+       created_block, created_tx, metadata, updated_at)
      select u.chain_id, u.address, u.name, u.symbol, u.decimals, u.total_supply, u.deployer, u.created_at,
-            coalesce(u.metadata, '{}'::jsonb), $10
-     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::numeric[], $7::text[], $8::bigint[], $9::jsonb[])
-       as u(chain_id, address, name, symbol, decimals, total_supply, deployer, created_at, metadata)
+            u.created_block, u.created_tx, coalesce(u.metadata, '{}'::jsonb), $10
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::numeric[], $7::text[], $8::bigint[],
+       $9::jsonb[], $11::bigint[], $12::text[])
+       as u(chain_id, address, name, symbol, decimals, total_supply, deployer, created_at, metadata, created_block,
+         created_tx)
      on conflict (chain_id, address) do update set
        name = coalesce(excluded.name, t.name),
        symbol = coalesce(excluded.symbol, t.symbol),
@@ -50,6 +53,8 @@ async function upsertTokens(client: pg.PoolClient, tokens: TokenRecord[], now: n
        total_supply = coalesce(excluded.total_supply, t.total_supply),
        deployer = coalesce(excluded.deployer, t.deployer),
        created_at = coalesce(t.created_at, excluded.created_at),
+       created_block = coalesce(t.created_block, excluded.created_block),
+       created_tx = coalesce(t.created_tx, excluded.created_tx),
        metadata = t.metadata || excluded.metadata,
        updated_at = excluded.updated_at`,
     [
@@ -63,6 +68,8 @@ async function upsertTokens(client: pg.PoolClient, tokens: TokenRecord[], now: n
       rows.map((t) => str(t.createdAt)),
       rows.map((t) => (t.metadata ? JSON.stringify(t.metadata) : null)),
       now,
+      rows.map((t) => str(t.createdBlock)),
+      rows.map((t) => t.createdTx ?? null),
     ],
   );
 }

@@ -387,8 +387,9 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
             : db.query<{ n: string }>(
                 `select count(*) as n from tokens
                  where chain_id = $1 and lower(symbol) = lower($2) and address <> $3
-                   and (coalesce(created_at, 9223372036854775807), address) < (coalesce($4::bigint, 9223372036854775807), $3)`,
-                [chain, symbol, address, core.facts?.createdAt ?? null],
+                   and (coalesce(created_at, 9223372036854775807), coalesce(created_block, 9223372036854775807), address)
+                     < (coalesce($4::bigint, 9223372036854775807), coalesce($5::bigint, 9223372036854775807), $3)`,
+                [chain, symbol, address, core.facts?.createdAt ?? null, core.facts?.createdBlock ?? null],
               ),
         ]);
         const s24 = stats["24h"];

@@ -9,6 +9,8 @@ export type TokenFacts = {
   totalSupply: string | null;
   deployer: string | null;
   createdAt: number | null;
+  /** creation block (Solana: slot), a tie-break of deploy order within one second */
+  createdBlock: string | null;
   bestPool: string | null;
   priceNativeAth: string | null;
   liquidityNativeAth: string | null;
@@ -22,7 +24,7 @@ export async function readTokenFacts(
   address: string,
 ): Promise<TokenFacts | null> {
   const { rows } = await db.query(
-    `select name, symbol, decimals, total_supply, deployer, created_at, best_pool, price_native_ath,
+    `select name, symbol, decimals, total_supply, deployer, created_at, created_block, best_pool, price_native_ath,
             liquidity_native_ath, metadata
      from tokens where chain_id = $1 and address = $2`,
     [chain, address],
@@ -36,6 +38,7 @@ export async function readTokenFacts(
     totalSupply: r.total_supply,
     deployer: r.deployer,
     createdAt: r.created_at === null ? null : Number(r.created_at),
+    createdBlock: r.created_block,
     bestPool: r.best_pool,
     priceNativeAth: r.price_native_ath,
     liquidityNativeAth: r.liquidity_native_ath,

@@ -56,8 +56,8 @@ export function createPulseQueries(opts: PulseQueriesOptions): PulseQueries {
                 case when t.symbol is null then null else (
                   select count(*) + 1 from tokens x
                   where x.chain_id = t.chain_id and lower(x.symbol) = lower(t.symbol) and x.address <> t.address
-                    and (coalesce(x.created_at, 9223372036854775807), x.address)
-                        < (coalesce(t.created_at, 9223372036854775807), t.address)) end as name_rank
+                    and (coalesce(x.created_at, 9223372036854775807), coalesce(x.created_block, 9223372036854775807), x.address)
+                        < (coalesce(t.created_at, 9223372036854775807), coalesce(t.created_block, 9223372036854775807), t.address)) end as name_rank
          from tokens t
          join unnest($1::text[], $2::text[]) as k(chain_id, address) on t.chain_id = k.chain_id and t.address = k.address`,
         [candidates.map((c) => c.chain), candidates.map((c) => c.token)],

@@ -222,3 +222,16 @@ contract FeeOnTransferToken {
         }
     }
 }
+
+/// A launchpad-style token factory: `create` deploys a token (its constructor mints the supply to
+/// the factory, which hands it to the caller) and records the caller as its creator.
+contract DevnetTokenFactory {
+    event TokenCreated(address indexed token, address indexed creator);
+
+    function create(string calldata name_, string calldata symbol_, uint256 supply) external returns (address) {
+        FeeOnTransferToken token = new FeeOnTransferToken(name_, symbol_, 0, msg.sender, supply);
+        require(token.transfer(msg.sender, supply), "hand over");
+        emit TokenCreated(address(token), msg.sender);
+        return address(token);
+    }
+}
