@@ -354,13 +354,17 @@ export function undescribedSwaps(
   return out;
 }
 
+type SubtreeTransfer = {
+  source: string;
+  destination: string;
+  authority: string;
+  amount: bigint;
+  mint: string | null;
+};
 /** Token transfers (Token and Token-2022 Transfer / TransferChecked) of one instruction's CPI subtree. */
-export function subtreeTransfers(
-  raw: Json,
-  index: number,
-): { source: string; destination: string; amount: bigint; mint: string | null }[] {
+export function subtreeTransfers(raw: Json, index: number): SubtreeTransfer[] {
   const flat = flatInstructions(raw);
-  const out: { source: string; destination: string; amount: bigint; mint: string | null }[] = [];
+  const out: SubtreeTransfer[] = [];
   for (let j = index + 1; j < flat[index]!.end; j++) {
     const ix = flat[j]!;
     if (ix.programId !== SPL_TOKEN && ix.programId !== SPL_TOKEN_2022) continue;
@@ -369,6 +373,7 @@ export function subtreeTransfers(
       out.push({
         source: ix.accounts[0]!,
         destination: ix.accounts[1]!,
+        authority: ix.accounts[2]!,
         amount: ix.data.readBigUInt64LE(1),
         mint: null,
       });
@@ -376,6 +381,7 @@ export function subtreeTransfers(
       out.push({
         source: ix.accounts[0]!,
         destination: ix.accounts[2]!,
+        authority: ix.accounts[3]!,
         amount: ix.data.readBigUInt64LE(1),
         mint: ix.accounts[1]!,
       });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { KNOWN_FACTORIES } from "../evm/factoryRegistry.ts";
+import { createSolanaProgramRegistry } from "../solana/programs/createSolanaProgramRegistry.ts";
 import { KNOWN_EVM_CHAINS } from "./knownEvmChains.ts";
 import { loadIngestConfig } from "./loadIngestConfig.ts";
 import { buildEvmChainConfig } from "./startEvmLiveIngest.ts";
@@ -62,6 +63,51 @@ describe("loadIngestConfig", () => {
     });
     expect(c.bus).toEqual({ kind: "memory" });
     expect(c.evm).toBeNull();
+    expect(c.solanaPrograms).toEqual([]);
+  });
+
+  it("names further Solana programs from SOLANA_PROGRAMS, over the built-in registry", () => {
+    const solana = { ...base, CHAIN_ID: "solana", VENUES: "PUMPSWAP" };
+    const c = loadIngestConfig({
+      ...solana,
+      SOLANA_PROGRAMS: JSON.stringify([
+        {
+          programId: "MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms",
+          kind: "venue",
+          type: "MANIFEST",
+          name: "Manifest",
+        },
+        {
+          programId: "SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe",
+          kind: "venue",
+          type: "SOLFI",
+          name: "SolFi v1",
+        },
+      ]),
+    });
+    const programs = createSolanaProgramRegistry(c.solanaPrograms);
+    expect(programs.get("MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms")).toMatchObject({
+      type: "MANIFEST",
+      source: "configuration",
+    });
+    // a configured entry replaces the built-in one of the same program
+    expect(programs.get("SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe")?.name).toBe("SolFi v1");
+    expect(programs.isRouter("JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4")).toBe(true);
+
+    let problems: string[] = [];
+    try {
+      loadIngestConfig({
+        ...solana,
+        SOLANA_PROGRAMS:
+          '[{"programId":"0xnope","kind":"venue","type":"X","name":"x"},{"programId":"MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms","kind":"pool","type":"X","name":"x"}]',
+      });
+    } catch (err) {
+      problems = (err as { problems: string[] }).problems;
+    }
+    expect(problems).toEqual([
+      "SOLANA_PROGRAMS[0].programId must be a base58 program id",
+      "SOLANA_PROGRAMS[1].kind must be venue or router",
+    ]);
   });
 
   it("lists every problem at once", () => {

@@ -7,6 +7,10 @@ import {
 } from "@tapeline/core";
 import { venueDecoders } from "../evm/decoders/venueDecoders.ts";
 import type { FactoryInfo } from "../evm/factoryRegistry.ts";
+import {
+  parseSolanaProgramEntries,
+  type SolanaProgramEntry,
+} from "../solana/programs/createSolanaProgramRegistry.ts";
 import { SOLANA_VENUES } from "../solana/solanaVenues.ts";
 import { KNOWN_EVM_CHAINS } from "./knownEvmChains.ts";
 
@@ -85,7 +89,26 @@ export type IngestConfig = {
   freshness: FreshnessPolicy;
   /** EVM settings; null on Solana. */
   evm: IngestEvmSettings | null;
+  /**
+   * `SOLANA_PROGRAMS` (JSON array of `{ programId, kind: "venue" | "router", type, name, source? }`):
+   * Solana programs named beyond (or over) the built-in `programs.json`. Default none; empty on EVM.
+   */
+  solanaPrograms: SolanaProgramEntry[];
 };
+
+function readSolanaPrograms(raw: string | undefined, problems: string[]): SolanaProgramEntry[] {
+  if (raw === undefined) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    problems.push("SOLANA_PROGRAMS must be a JSON array");
+    return [];
+  }
+  const { entries, problems: found } = parseSolanaProgramEntries(parsed, "SOLANA_PROGRAMS");
+  problems.push(...found);
+  return entries;
+}
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 
@@ -275,6 +298,7 @@ export function loadIngestConfig(env: Env = process.env): IngestConfig {
     pgPoolMax: r.int("PG_POOL_MAX", 4, 2, 100),
     freshness: readFreshnessPolicy(r),
     evm: chainOk && !isSolana ? readEvm(r, env, evmId) : null,
+    solanaPrograms: isSolana ? readSolanaPrograms(r.optional("SOLANA_PROGRAMS"), r.problems) : [],
   };
   r.done();
   return config;

@@ -2,6 +2,7 @@ import type { Bus, Context } from "@tapeline/core";
 import type pg from "pg";
 import { createEventPublisher } from "../events/createEventPublisher.ts";
 import { createSolanaVenueRegistry } from "../solana/createSolanaVenueRegistry.ts";
+import { createSolanaProgramRegistry } from "../solana/programs/createSolanaProgramRegistry.ts";
 import { createSolanaRpcSource } from "../solana/source/createSolanaRpcSource.ts";
 import { createSolanaWorker } from "../solana/worker/createSolanaWorker.ts";
 import { readCheckpoint } from "../writer/checkpoint.ts";
@@ -36,6 +37,7 @@ export async function startSolanaLiveIngest(deps: {
     ...(config.startBlock === null ? {} : { startSlot: config.startBlock }),
     slotsPerBatch: SLOTS_PER_BATCH,
     registry: createSolanaVenueRegistry({ enabled: config.venues }),
+    programs: createSolanaProgramRegistry(config.solanaPrograms),
     events: createEventPublisher(deps.pool, deps.bus, ctx.logger.child({ component: "events" })),
     log: { info: (obj, msg) => logger.debug(obj, msg) },
   });

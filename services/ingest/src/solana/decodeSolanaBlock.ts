@@ -2,6 +2,7 @@ import type { PoolRecord, TokenRecord, TradeRecord, WalletSwapRecord } from "@ta
 import type { SolanaVenueRegistry } from "./createSolanaVenueRegistry.ts";
 import type { SolUsdTracker } from "./createSolUsdTracker.ts";
 import { decodeSolanaTransaction } from "./decodeSolanaTransaction.ts";
+import type { SolanaProgramRegistry } from "./programs/createSolanaProgramRegistry.ts";
 import type { SolanaLaunchpadEvent } from "./SolanaVenue.ts";
 import type { SolanaBlock } from "./source/SolanaSource.ts";
 
@@ -25,7 +26,7 @@ export type SolanaBlockDecode = {
  */
 export function decodeSolanaBlock(
   block: SolanaBlock,
-  ctx: { tracker: SolUsdTracker; registry?: SolanaVenueRegistry },
+  ctx: { tracker: SolUsdTracker; registry?: SolanaVenueRegistry; programs?: SolanaProgramRegistry },
 ): SolanaBlockDecode {
   const out: SolanaBlockDecode = {
     trades: [],
@@ -44,6 +45,7 @@ export function decodeSolanaBlock(
       slot: block.slot,
       blockTime: block.blockTime,
       registry: ctx.registry,
+      programs: ctx.programs,
       solUsdAt: ctx.tracker.priceAt,
     });
     if (r.failed) {

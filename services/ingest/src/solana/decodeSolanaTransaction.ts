@@ -12,18 +12,25 @@ import {
 import { buildSolanaWalletSwaps, type MakerLeg } from "../wallet/buildSolanaWalletSwaps.ts";
 import { chooseBaseQuote } from "./chooseBaseQuote.ts";
 import { createSolanaVenueRegistry, type SolanaVenueRegistry } from "./createSolanaVenueRegistry.ts";
+import { detectGenericSwaps } from "./generic/detectGenericSwaps.ts";
 import { mergeSolanaTokenFacts } from "./mergeSolanaTokenFacts.ts";
 import { mintDecimals } from "./mintDecimals.ts";
 import { type NormalizeContext, normalizeSolanaTransaction } from "./normalizeSolanaTransaction.ts";
+import {
+  createSolanaProgramRegistry,
+  type SolanaProgramRegistry,
+} from "./programs/createSolanaProgramRegistry.ts";
 import { SolanaDecodeError } from "./SolanaDecodeError.ts";
 import type { SolanaTransaction } from "./SolanaTransaction.ts";
 import type { SolanaLaunchpadEvent, SwapLeg, VenueOutput } from "./SolanaVenue.ts";
-import { INFRASTRUCTURE_PROGRAMS, ROUTER_NAMES, SOLANA_USD_STABLECOINS } from "./solanaPrograms.ts";
+import { INFRASTRUCTURE_PROGRAMS, SOLANA_USD_STABLECOINS } from "./solanaPrograms.ts";
 import { tokenAccount } from "./tokenAccount.ts";
 import { transactionFeeLamports } from "./transactionFeeLamports.ts";
 
 export type DecodeSolanaOptions = NormalizeContext & {
   registry?: SolanaVenueRegistry;
+  /** named venues and routers (`programs.json` and configuration) */
+  programs?: SolanaProgramRegistry;
   /** unix ms for rows of a transaction with no block time and no event time */
   fallbackAtMs?: number | null;
   /** SOL/USD (decimal string) at a unix ms, for trades quoted in a USD stablecoin */
@@ -51,6 +58,8 @@ export type SolanaDecodeResult = {
   tokens: TokenRecord[];
   launchpadEvents: SolanaLaunchpadEvent[];
   solUsd: SolUsdObservation[];
+  /** swaps read by the generic detector (programs without a venue decoder), in execution order */
+  genericLegs: SwapLeg[];
   /** programs invoked that are neither venues, routers nor infrastructure (skipped) */
   unknownPrograms: string[];
   /** venue decoders that threw on this transaction (the instruction was skipped) */
@@ -74,6 +83,7 @@ function emptyResult(tx: SolanaTransaction | null): SolanaDecodeResult {
     tokens: [],
     launchpadEvents: [],
     solUsd: [],
+    genericLegs: [],
     unknownPrograms: [],
     decoderErrors: [],
     untimedLegs: 0,
@@ -96,10 +106,14 @@ function resolveMaker(tx: SolanaTransaction, leg: SwapLeg, signers: Set<string>)
   return tx.signers[0] ?? "";
 }
 
-function routerOf(tx: SolanaTransaction, leg: SwapLeg): TradeRecord["router"] {
+function routerOf(
+  tx: SolanaTransaction,
+  leg: SwapLeg,
+  programs: SolanaProgramRegistry,
+): TradeRecord["router"] {
   const top = tx.instructions.find((ix) => ix.top === tx.instructions[leg.flatIndex]!.top && ix.inner === -1);
   if (!top || top.programId === leg.programId || INFRASTRUCTURE_PROGRAMS.has(top.programId)) return null;
-  return { programId: top.programId, name: ROUTER_NAMES.get(top.programId) ?? null };
+  return { programId: top.programId, name: programs.get(top.programId)?.name ?? null };
 }
 
 type Row = {
@@ -120,7 +134,9 @@ type Row = {
  * trade rows, pool and token facts and launchpad events. Pure.
  *
  * - A failed transaction (`meta.err`) yields nothing. An instruction of a program that is not a
- *   registered venue, a known router or infrastructure is skipped and listed in `unknownPrograms`.
+ *   registered venue, a known router or infrastructure is listed in `unknownPrograms`; its swaps
+ *   (and those of named programs without a decoder) come from the generic detector
+ *   (`generic/README.md`).
  * - Amounts are the pool's own numbers: vault transfers, or the venue's event for pools that
  *   hold lamports (pump.fun). Never estimated.
  * - Legs are aggregated per pool, side and maker: one row per transaction, pool and side for a
@@ -149,6 +165,7 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
   if (result.failed) return result;
 
   const registry = opts.registry ?? defaultRegistry();
+  const programs = opts.programs ?? defaultPrograms();
   const out: VenueOutput = { legs: [], pools: [], tokens: [], launchpadEvents: [] };
   const unknown = new Set<string>();
   for (let i = 0; i < tx.instructions.length; i++) {
@@ -160,9 +177,16 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
       } catch (err) {
         result.decoderErrors.push({ programId: ix.programId, path: ix.path, message: String(err) });
       }
-    } else if (!INFRASTRUCTURE_PROGRAMS.has(ix.programId) && !ROUTER_NAMES.has(ix.programId)) {
+    } else if (!INFRASTRUCTURE_PROGRAMS.has(ix.programId) && !programs.get(ix.programId)) {
       unknown.add(ix.programId);
     }
+  }
+  // programs without a decoder: swaps read from their asset movements, in execution order with the others
+  const generic = detectGenericSwaps(tx, programs, (p) => registry.byProgram(p) !== undefined, out.legs);
+  if (generic.length > 0) {
+    result.genericLegs = generic;
+    out.legs.push(...generic);
+    out.legs.sort((a, b) => a.flatIndex - b.flatIndex);
   }
   result.unknownPrograms = [...unknown];
   result.launchpadEvents = out.launchpadEvents;
@@ -264,7 +288,7 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
       feesNative,
       isWash: (sides.get(r.leg.pool)?.size ?? 0) > 1,
       preconfirmed: false,
-      router: routerOf(tx, r.leg),
+      router: routerOf(tx, r.leg, programs),
     });
   }
 
@@ -278,7 +302,7 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
       makerLegs.push({
         leg,
         maker: row.maker,
-        router: routerOf(tx, leg),
+        router: routerOf(tx, leg, programs),
         volumeNative: legVolume(leg, row, trade),
       });
     }
@@ -375,6 +399,12 @@ function poolOfLeg(tx: SolanaTransaction, leg: SwapLeg, trades: TradeRecord[]): 
 
 function isNormalized(v: unknown): v is SolanaTransaction {
   return !!v && typeof v === "object" && Array.isArray((v as SolanaTransaction).instructions);
+}
+
+let programsCache: SolanaProgramRegistry | null = null;
+function defaultPrograms(): SolanaProgramRegistry {
+  programsCache ??= createSolanaProgramRegistry();
+  return programsCache;
 }
 
 let registryCache: SolanaVenueRegistry | null = null;

@@ -26,31 +26,6 @@ export const METEORA_DBC_PROGRAM = "dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN"
 export const ANCHOR_EVENT_IX_TAG = Uint8Array.from([0xe4, 0x45, 0xa5, 0x2e, 0x51, 0xcb, 0x9a, 0x1d]);
 
 /**
- * Aggregators, routers and trading bots whose program wraps swaps. A swap carried by one of
- * these records it as `router`; a program not listed still becomes the router with a null name.
- */
-export const ROUTER_NAMES: ReadonlyMap<string, string> = new Map([
-  ["JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4", "Jupiter v6"],
-  ["JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB", "Jupiter v4"],
-  ["JUP2jxvXaqu7NQY1GmNF4m1vodw12LVXYxbFL2uJvfo", "Jupiter v2"],
-  ["DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M", "Jupiter DCA"],
-  ["61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH", "Jupiter Order Engine"],
-  ["VALaaymxQh2mNy2trH9jUqHT1mTow76wpTcGmSWSwJe", "Jupiter Value Average"],
-  ["6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma", "OKX DEX"],
-  ["proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u", "OKX DEX Labs"],
-  ["routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS", "Raydium Route"],
-  ["T1TANpTeScyeqVzzgNViGDNrkQ6qHz9KrSBS4aNXvGT", "Titan"],
-  ["DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH", "DFlow"],
-  ["BSfD6SHZigAfDWSjzD5Q41jw8LmKwtmjskPH9XW1mrRW", "Photon"],
-  ["BANANAjs7FJiPQqJTGFzkZJndT9o7UmKiYYGaJz6frGu", "Banana Gun"],
-  ["b1oomGGqPKGD6errbyfbVMBuzSC8WtAAYo8MwNafWW1", "Bloom"],
-  ["MaestroAAe9ge5HTc64VbBQZ6fP77pwvrhM8i1XWSAx", "Maestro"],
-  ["NoVA1TmDUqksaj2hB1nayFkPysjJbFiU76dT4qPw2wm", "Nova"],
-  ["NinafKYvKDCH26v6uEpfDjyuDjjpbdfhiPjrJV6FTFs", "Nina"],
-  ["REALp6iMBDTctQqpmhBo4PumwJGcybbnDpxtax3ara3", "Byreal Router"],
-]);
-
-/**
  * Programs every swap transaction touches that are neither venues nor routers: invoking them
  * is not an unknown program.
  */

@@ -93,7 +93,8 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
   const tokenTtl = opts.tokenTtlMs ?? 1000;
   const cores = createTtlCache<TokenCore>({ ttlMs: tokenTtl, staleMs: tokenTtl, max: 20_000, now });
   const snapshots = createTtlCache<TokenSnapshot>({ ttlMs: tokenTtl, staleMs: tokenTtl, max: 20_000, now });
-  const spots = createTtlCache<number | null>({ ttlMs: 1000, max: 64, now });
+  // the spot rate token snapshots are valued at ages no slower than the snapshots themselves
+  const spots = createTtlCache<number | null>({ ttlMs: Math.min(1000, tokenTtl), max: 64, now });
   const nativePricesCache = createTtlCache<Awaited<ReturnType<MarketQueries["nativePrices"]>>>({
     ttlMs: 1000,
     max: 1,

@@ -8,6 +8,7 @@ import { writeBatch } from "../../writer/writeBatch.ts";
 import { createSolanaVenueRegistry, type SolanaVenueRegistry } from "../createSolanaVenueRegistry.ts";
 import { createSolUsdTracker, type SolUsdTracker } from "../createSolUsdTracker.ts";
 import { decodeSolanaBlock } from "../decodeSolanaBlock.ts";
+import type { SolanaProgramRegistry } from "../programs/createSolanaProgramRegistry.ts";
 import type { SolanaBlock, SolanaSource } from "../source/SolanaSource.ts";
 import { createSolanaTokenNameFiller } from "./createSolanaTokenNameFiller.ts";
 
@@ -23,6 +24,8 @@ export type SolanaWorkerOptions = {
   /** wait when caught up with the head @defaultValue 400 */
   pollMs?: number;
   registry?: SolanaVenueRegistry;
+  /** named Solana programs (built-in `programs.json` when omitted) */
+  programs?: SolanaProgramRegistry;
   /** publishes each committed batch's market events (live streams, shards) */
   events?: EventPublisher;
   /** structured log sink (pino-compatible `info`) */
@@ -162,7 +165,11 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
         continue;
       }
       lastBlock = block;
-      const d = decodeSolanaBlock(block, { tracker: tracker!, registry: opts.registry });
+      const d = decodeSolanaBlock(block, {
+        tracker: tracker!,
+        registry: opts.registry,
+        programs: opts.programs,
+      });
       batch.trades.push(...d.trades);
       batch.walletSwaps!.push(...d.walletSwaps);
       batch.pools.push(...d.pools);

@@ -1,0 +1,245 @@
+import { SOLANA_NATIVE_MINT } from "@tapeline/core";
+import { chooseBaseQuote } from "../chooseBaseQuote.ts";
+import { instructionData } from "../instructionData.ts";
+import type { SolanaProgramRegistry } from "../programs/createSolanaProgramRegistry.ts";
+import { readTokenTransfer } from "../readTokenTransfer.ts";
+import type { SolanaTransaction } from "../SolanaTransaction.ts";
+import type { SwapLeg } from "../SolanaVenue.ts";
+import {
+  INFRASTRUCTURE_PROGRAMS,
+  SYSTEM_PROGRAM,
+  TIP_ACCOUNTS,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+} from "../solanaPrograms.ts";
+import { subtreeEnd } from "../subtreeEnd.ts";
+import { tokenAccount } from "../tokenAccount.ts";
+import { type OpenedTokenAccount, openedTokenAccounts } from "./openedTokenAccounts.ts";
+
+/** One asset movement: an SPL token transfer, or a System transfer of lamports (mint: SOL). */
+type Move = {
+  at: number;
+  /** owners of the source and of the destination */
+  from: string;
+  to: string;
+  source: string;
+  destination: string;
+  authority: string;
+  amount: bigint;
+  mint: string | null;
+};
+
+/** What the detector reads of a transaction once: its moves and who signs and owns what where. */
+type MoveIndex = {
+  opened: Opened;
+  moves: Move[];
+  /** positions of the moves each account signed */
+  signedAt: Map<string, number[]>;
+  /** positions of the moves touching an account each owner owns */
+  ownedAt: Map<string, number[]>;
+  /** positions of MintTo / Burn instructions and the token account they credit or debit */
+  supplyChanges: { at: number; account: string }[];
+};
+
+/** Venue type of a swap on a program the registry does not name: `UNKNOWN_` and the id's first 8 characters. */
+export function unknownVenueType(programId: string): string {
+  return `UNKNOWN_${programId.slice(0, 8)}`;
+}
+
+function u64At(data: Uint8Array, at: number): bigint {
+  let v = 0n;
+  for (let i = 7; i >= 0; i--) v = (v << 8n) | BigInt(data[at + i] as number);
+  return v;
+}
+
+type Opened = Map<string, OpenedTokenAccount>;
+/**
+ * Owner of a token account: its balance, else the instruction that opened it; an account neither
+ * knows (lamports only) owns itself.
+ */
+const ownerOf = (tx: SolanaTransaction, opened: Opened, account: string): string =>
+  tokenAccount(tx, account)?.owner ?? opened.get(account)?.owner ?? account;
+const mintOfAccount = (tx: SolanaTransaction, opened: Opened, account: string): string | null =>
+  tokenAccount(tx, account)?.mint ?? opened.get(account)?.mint ?? null;
+
+function push(map: Map<string, number[]>, key: string, at: number): void {
+  const list = map.get(key);
+  if (list) list.push(at);
+  else map.set(key, [at]);
+}
+
+function indexMoves(tx: SolanaTransaction): MoveIndex {
+  const opened = openedTokenAccounts(tx);
+  const index: MoveIndex = { opened, moves: [], signedAt: new Map(), ownedAt: new Map(), supplyChanges: [] };
+  tx.instructions.forEach((ix, at) => {
+    let move: Move | null = null;
+    if (ix.programId === TOKEN_PROGRAM || ix.programId === TOKEN_2022_PROGRAM) {
+      const t = readTokenTransfer(ix);
+      if (t)
+        move = {
+          at,
+          from: ownerOf(tx, opened, t.source),
+          to: ownerOf(tx, opened, t.destination),
+          ...t,
+          mint: t.mint ?? mintOfAccount(tx, opened, t.source) ?? mintOfAccount(tx, opened, t.destination),
+        };
+      else {
+        const tag = instructionData(ix)[0];
+        // MintTo 7 / MintToChecked 14 credit accounts[1]; Burn 8 / BurnChecked 15 debit accounts[0]
+        if ((tag === 7 || tag === 14) && ix.accounts[1])
+          index.supplyChanges.push({ at, account: ix.accounts[1] });
+        if ((tag === 8 || tag === 15) && ix.accounts[0])
+          index.supplyChanges.push({ at, account: ix.accounts[0] });
+      }
+    } else if (ix.programId === SYSTEM_PROGRAM && ix.accounts.length >= 2) {
+      const d = instructionData(ix);
+      // System Transfer: u32 tag 2, then u64 lamports; accounts [from, to]
+      if (d.length >= 12 && d[0] === 2 && d[1] === 0 && d[2] === 0 && d[3] === 0)
+        move = {
+          at,
+          from: ix.accounts[0]!,
+          to: ix.accounts[1]!,
+          source: ix.accounts[0]!,
+          destination: ix.accounts[1]!,
+          authority: ix.accounts[0]!,
+          amount: u64At(d, 4),
+          mint: SOLANA_NATIVE_MINT,
+        };
+    }
+    if (!move || move.amount === 0n) return;
+    index.moves.push(move);
+    push(index.signedAt, move.authority, at);
+    push(index.ownedAt, move.from, at);
+    push(index.ownedAt, move.to, at);
+  });
+  return index;
+}
+
+const inside = (at: number, ranges: readonly (readonly [number, number])[]): boolean =>
+  ranges.some(([a, b]) => at > a && at < b);
+
+/**
+ * Swaps of programs without a venue decoder, read from the asset movements of each invocation
+ * (rule and limits in README.md). `skip` says which programs are not candidates (named venues);
+ * `legs` are the legs already decoded, so a router carrying them is never a swap itself. Pure.
+ */
+export function detectGenericSwaps(
+  tx: SolanaTransaction,
+  programs: SolanaProgramRegistry,
+  skip: (programId: string) => boolean,
+  legs: readonly SwapLeg[],
+): SwapLeg[] {
+  const candidates: number[] = [];
+  tx.instructions.forEach((ix, i) => {
+    const p = ix.programId;
+    if (ix.accounts.length === 0 || INFRASTRUCTURE_PROGRAMS.has(p) || programs.isRouter(p) || skip(p)) return;
+    candidates.push(i);
+  });
+  if (candidates.length === 0) return [];
+  const index = indexMoves(tx);
+  if (index.moves.length === 0) return [];
+
+  const signers = new Set(tx.signers);
+  const legAt = legs.map((l) => l.flatIndex);
+  const found: SwapLeg[] = [];
+  const rangesOf = new Map<string, [number, number][]>();
+  for (const i of candidates) {
+    const p = tx.instructions[i]!.programId;
+    const r = rangesOf.get(p) ?? [];
+    r.push([i, subtreeEnd(tx, i)]);
+    rangesOf.set(p, r);
+  }
+
+  // innermost first: a swap found inside an invocation makes that invocation a router
+  for (let c = candidates.length - 1; c >= 0; c--) {
+    const i = candidates[c]!;
+    const ix = tx.instructions[i]!;
+    const end = subtreeEnd(tx, i);
+    if (legAt.some((at) => at > i && at < end)) continue;
+    const ranges = rangesOf.get(ix.programId)!;
+    /** the trader's side: a signer, or an account seen signing or holding outside the program */
+    const callerSide = (account: string): boolean =>
+      signers.has(account) ||
+      (index.signedAt.get(account) ?? []).some((at) => !inside(at, ranges)) ||
+      (index.ownedAt.get(account) ?? []).some((at) => !inside(at, ranges));
+    const leg = legOf(tx, i, end, index, callerSide);
+    if (leg) {
+      found.push(leg);
+      legAt.push(i);
+    }
+  }
+  return found.reverse();
+
+  function legOf(
+    tx: SolanaTransaction,
+    i: number,
+    end: number,
+    index: MoveIndex,
+    callerSide: (a: string) => boolean,
+  ): SwapLeg | null {
+    const ins: Move[] = [];
+    const outs: Move[] = [];
+    const moves = index.moves.filter((m) => m.at > i && m.at < end);
+    for (const m of moves) {
+      const { from, to } = m;
+      if (from === to || TIP_ACCOUNTS.has(m.destination)) continue;
+      if (callerSide(m.authority)) {
+        if (!callerSide(to)) ins.push(m);
+      } else if (!callerSide(from)) outs.push(m);
+    }
+    if (ins.length === 0 || outs.length === 0) return null;
+    // an out move counts when it pays the trader: a caller-side owner or the owner of what was paid in
+    const payers = new Set(ins.map((m) => m.from));
+    const paid = outs.filter((m) => payers.has(m.to) || callerSide(m.to));
+    if (paid.length === 0) return null;
+    // shares minted to or burnt from the trader: a liquidity or vault operation, not a swap
+    if (
+      index.supplyChanges.some(
+        (s) => s.at > i && s.at < end && callerSide(ownerOf(tx, index.opened, s.account)),
+      )
+    )
+      return null;
+    const mintsIn = new Set(ins.map((m) => m.mint));
+    const mintsOut = new Set(paid.map((m) => m.mint));
+    if (mintsIn.size !== 1 || mintsOut.size !== 1) return null;
+    const mintIn = [...mintsIn][0];
+    const mintOut = [...mintsOut][0];
+    if (!mintIn || !mintOut || mintIn === mintOut) return null;
+    const amountIn = ins.reduce((s, m) => s + m.amount, 0n);
+    const amountOut = paid.reduce((s, m) => s + m.amount, 0n);
+
+    const ix = tx.instructions[i]!;
+    const vaultsIn = ins.map((m) => m.destination);
+    const vaultsOut = paid.map((m) => m.source);
+    const owners = new Set([...ins.map((m) => m.to), ...paid.map((m) => m.from)]);
+    const [stateAccount] = owners;
+    let pool: string;
+    if (owners.size === 1 && stateAccount && ix.accounts.includes(stateAccount)) pool = stateAccount;
+    else pool = chooseBaseQuote(mintIn, mintOut).quote === mintIn ? vaultsIn[0]! : vaultsOut[0]!;
+
+    const entry = programs.get(ix.programId);
+    const authority = ins[0]!.authority;
+    const [token0, token1] = mintIn < mintOut ? [mintIn, mintOut] : [mintOut, mintIn];
+    return {
+      venueType: entry?.type ?? unknownVenueType(ix.programId),
+      programId: ix.programId,
+      exchangeName: entry?.name ?? ix.programId,
+      pool,
+      path: ix.path,
+      flatIndex: i,
+      mintIn,
+      amountIn,
+      mintOut,
+      amountOut,
+      trader: signers.has(authority) ? authority : null,
+      counterparties: [...ins.map((m) => m.source), ...paid.map((m) => m.destination)],
+      token0,
+      token1,
+      reserve0: null,
+      reserve1: null,
+      launchpad: null,
+      bondingProgress: null,
+      eventAt: null,
+    };
+  }
+}
