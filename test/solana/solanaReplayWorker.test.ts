@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEventPublisher } from "../../services/ingest/src/events/createEventPublisher.ts";
 import { createSolUsdTracker } from "../../services/ingest/src/solana/createSolUsdTracker.ts";
 import { decodeSolanaBlock } from "../../services/ingest/src/solana/decodeSolanaBlock.ts";
+import { createSolanaProgramRegistry } from "../../services/ingest/src/solana/programs/createSolanaProgramRegistry.ts";
 import {
   createSolanaReplayServer,
   type SolanaReplayServer,
@@ -237,15 +238,19 @@ describe("Solana worker over the replay endpoint", () => {
     );
     expect(new Map(stored.rows.map((r) => [r.address, `${r.name}|${r.symbol}`]))).toEqual(names);
 
-    // every market's program is in the venues registry under its decoder's exchange name
+    // every market's program is in the venues registry under its decoder's exchange name, or the
+    // program registry's name (generic swaps); a program no registry names has no row
     const venues = await db.pool.query<{ factory: string; exchange_name: string | null }>(
       `select distinct p.factory, v.exchange_name from pools p
        left join venues v on v.chain_id = p.chain_id and v.factory = p.factory where p.chain_id = 'solana'`,
     );
     expect(venues.rows.length).toBeGreaterThan(3);
+    const programs = createSolanaProgramRegistry();
     for (const v of venues.rows)
       expect(v.exchange_name, v.factory).toBe(
-        SOLANA_VENUES.find((x) => x.programId === v.factory)?.exchangeName,
+        SOLANA_VENUES.find((x) => x.programId === v.factory)?.exchangeName ??
+          programs.get(v.factory)?.name ??
+          null,
       );
   });
 

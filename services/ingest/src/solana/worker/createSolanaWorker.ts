@@ -8,7 +8,10 @@ import { writeBatch } from "../../writer/writeBatch.ts";
 import { createSolanaVenueRegistry, type SolanaVenueRegistry } from "../createSolanaVenueRegistry.ts";
 import { createSolUsdTracker, type SolUsdTracker } from "../createSolUsdTracker.ts";
 import { decodeSolanaBlock } from "../decodeSolanaBlock.ts";
-import type { SolanaProgramRegistry } from "../programs/createSolanaProgramRegistry.ts";
+import {
+  createSolanaProgramRegistry,
+  type SolanaProgramRegistry,
+} from "../programs/createSolanaProgramRegistry.ts";
 import type { SolanaBlock, SolanaSource } from "../source/SolanaSource.ts";
 import { createSolanaTokenNameFiller } from "./createSolanaTokenNameFiller.ts";
 
@@ -98,7 +101,13 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
 
   async function init(): Promise<void> {
     if (next !== null && tracker) return;
-    await writeVenues(opts.db, solanaVenueRows((opts.registry ?? createSolanaVenueRegistry()).venues()));
+    await writeVenues(
+      opts.db,
+      solanaVenueRows(
+        (opts.registry ?? createSolanaVenueRegistry()).venues(),
+        (opts.programs ?? createSolanaProgramRegistry()).entries(),
+      ),
+    );
     const cp = await readCheckpoint(opts.db, CHAIN);
     if (cp) next = cp.block + 1n;
     else next = opts.startSlot ?? (await opts.source.getSlot());
