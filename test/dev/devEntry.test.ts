@@ -1,6 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { freePort } from "@tapeline/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIXTURES_ROOT, rawView } from "../solana/fixtureData.ts";
+import { fixtureSwapCases, tokenMint } from "../solana/fixtureSwapLegs.ts";
 
 /** Processes whose command line names this stack's ports (anvil, the dev process, its Postgres child). */
 function processesMentioning(marker: string): string[] {
@@ -35,6 +37,7 @@ describe("dev entry point (services/api/src/dev.ts)", () => {
         DEV_EVM_PORT: String(evmPort),
         DEV_API_KEY: "test-dev-key",
         DATABASE_URL: "",
+        TAPELINE_FIXTURES: FIXTURES_ROOT,
       },
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
@@ -78,6 +81,39 @@ describe("dev entry point (services/api/src/dev.ts)", () => {
       return c && c.indexedBlock !== null && c.indexedBlock > 0 ? c : null;
     }, 60_000);
     expect(chain.indexedBlock).toBeGreaterThan(0);
+  });
+
+  it("replays the recorded Solana blocks: readiness reports a Solana head", async () => {
+    const chain = await waitFor(async () => {
+      const res = await fetch(`http://127.0.0.1:${apiPort}/readyz`);
+      const body = (await res.json()) as {
+        chains: { chain: string; headBlock: number | null; indexedBlock: number | null }[];
+      };
+      const c = body.chains.find((x) => x.chain === "solana");
+      return c && c.headBlock !== null && c.indexedBlock !== null && c.indexedBlock >= c.headBlock ? c : null;
+    }, 120_000);
+    expect(chain.headBlock).toBeGreaterThan(0);
+  });
+
+  it("serves a recorded pump.fun token with its launchpad block and its trades", async () => {
+    // a recorded pump.fun buy, its bonding curve and mint named by the pump.fun IDL in the fixtures
+    const buy = fixtureSwapCases().find((c) => c.key === "pumpfun_buy_0")!;
+    const leg = buy.legs.find((l) => l.venue === "pumpfun")!;
+    const mint = leg.vaults.map((v) => tokenMint(buy.raw, v)).find((m) => m !== null)!;
+    const signature = rawView(buy.raw).signature;
+    const headers = { Authorization: "test-dev-key" };
+    const token = await fetch(`http://127.0.0.1:${apiPort}/v1/token?chain=solana&address=${mint}`, {
+      headers,
+    });
+    const body = (await token.json()) as { data: { launchpad: { poolAddress: string } | null } };
+    expect(token.status, JSON.stringify(body)).toBe(200);
+    expect(body.data.launchpad?.poolAddress).toBe(leg.pool);
+    const trades = await fetch(`http://127.0.0.1:${apiPort}/v1/token/trades?chain=solana&address=${mint}`, {
+      headers,
+    });
+    const page = (await trades.json()) as { data: { txHash: string }[] };
+    expect(trades.status, JSON.stringify(page)).toBe(200);
+    expect(page.data.map((t) => t.txHash)).toContain(signature);
   });
 
   it("stops everything on Ctrl-C (SIGINT to the process group) and leaves no process behind", async () => {

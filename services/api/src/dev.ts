@@ -16,6 +16,7 @@ import { universeChains } from "@tapeline/jobs";
 import { queryProviders } from "@tapeline/query";
 import { createLocalEvmComponent } from "./dev/createLocalEvmComponent.ts";
 import { createScreenerComponent } from "./dev/createScreenerComponent.ts";
+import { createSolanaReplayComponent } from "./dev/createSolanaReplayComponent.ts";
 import { startDevStack } from "./dev/startDevStack.ts";
 
 /**
@@ -43,7 +44,9 @@ async function startDevDatabase(ctx: Context): Promise<{ url: string; stop: () =
 /**
  * `make dev`: the whole service in one process on 127.0.0.1:${PORT:-8080}. `DEV_API_KEY` is the
  * key it accepts (one is generated and printed when absent). Postgres is embedded unless
- * `DATABASE_URL` names one; the local chain (anvil) listens on `DEV_EVM_PORT` (8545).
+ * `DATABASE_URL` names one; the local chain (anvil) listens on `DEV_EVM_PORT` (8545). Solana is
+ * the recorded mainnet blocks of `TAPELINE_FIXTURES` (default `../shared/fixtures` beside the
+ * repository) replayed through the local replay server into the Solana worker.
  * Ctrl-C (SIGINT) or SIGTERM stops every part.
  */
 async function main(ctx: Context): Promise<void> {
@@ -52,6 +55,8 @@ async function main(ctx: Context): Promise<void> {
   const databaseUrl = r.optional("DATABASE_URL");
   const evmPort = r.int("DEV_EVM_PORT", 8545, 1, 65535);
   const givenKey = r.optional("DEV_API_KEY");
+  const fixturesRoot =
+    r.optional("TAPELINE_FIXTURES") ?? path.resolve(import.meta.dirname, "../../../../shared/fixtures");
   r.done();
   const apiKey = givenKey ?? `dev_${randomBytes(18).toString("base64url")}`;
   const evmChain = "evm:31337" as const;
@@ -67,6 +72,7 @@ async function main(ctx: Context): Promise<void> {
           deployment = d;
         },
       }),
+      createSolanaReplayComponent({ fixturesRoot }),
       createScreenerComponent({
         chains: () =>
           universeChains([evmChain], deployment ? { [evmChain]: [deployment.weth, deployment.usdc] } : {}),

@@ -14,6 +14,7 @@ export * from "./devnet/devnetEvmConfig.ts";
 export * from "./devnet/loadDevnetArtifacts.ts";
 export * from "./devnet/startAnvil.ts";
 export * from "./devnet/v4PoolId.ts";
+export * from "./events/createEventPublisher.ts";
 export * from "./evm/backfillRange.ts";
 export * from "./evm/createEvmBackfillProcessor.ts";
 export * from "./evm/createEvmChainWorker.ts";
