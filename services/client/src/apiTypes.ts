@@ -1639,7 +1639,9 @@ export interface operations {
                             feesNative: number | null;
                             id: string;
                             isBuy: boolean;
+                            /** @description the maker's proTrader badge (rules in the traders README); null until the badge job has judged the wallet */
                             isProTrader: boolean | null;
+                            /** @description the maker bought in the first seconds or blocks of the token's first market; null when that market is unknown */
                             isSniper: boolean | null;
                             isWash: boolean | null;
                             logIndex: number;
@@ -4204,7 +4206,9 @@ export interface operations {
                             feesNative: number | null;
                             id: string;
                             isBuy: boolean;
+                            /** @description the maker's proTrader badge (rules in the traders README); null until the badge job has judged the wallet */
                             isProTrader: boolean | null;
+                            /** @description the maker bought in the first seconds or blocks of the token's first market; null when that market is unknown */
                             isSniper: boolean | null;
                             isWash: boolean | null;
                             logIndex: number;

@@ -64,3 +64,4 @@ export * from "./storage/withTransaction.ts";
 export * from "./tradeRow.ts";
 export * from "./traders/launchLabels.ts";
 export * from "./traders/traderBucketCover.ts";
+export * from "./traders/walletBadges.ts";

@@ -28,6 +28,7 @@ import { mergeProcessors, processorGroups } from "./processors.ts";
 import type { UniverseRefresher } from "./screener/createUniverseRefresher.ts";
 import { startScreenerUniverse } from "./screener/startScreenerUniverse.ts";
 import { universeChains } from "./screener/universeChains.ts";
+import { TRADER_QUEUE, TraderJobs } from "./traders/processors.ts";
 
 /**
  * What a job processor gets besides its job: the context, the queue (to enqueue follow-ups),
@@ -112,6 +113,13 @@ export type JobsConfig = {
   busPrefix: string;
   /** `CACHE_PREFIX`, default `tl:cache:`: keys of the cache holding universe snapshots (the router reads them). */
   cachePrefix: string;
+  /**
+   * `WALLET_BADGE_CHAINS` (csv of chain ids), default none: chains whose wallet badges are
+   * recomputed on a schedule (needs `DATABASE_URL`); the run goes to whichever replica takes it.
+   */
+  walletBadgeChains: ChainId[];
+  /** `WALLET_BADGE_EVERY_MS`, default 3600000 (an hour): period of each chain's badge run. */
+  walletBadgeEveryMs: number;
 };
 
 /**
@@ -136,7 +144,23 @@ export function loadJobsConfig(env: Record<string, string | undefined> = process
     screenerRefreshMs: r.int("SCREENER_REFRESH_MS", 5_000, 100, 600_000),
     busPrefix: r.string("BUS_PREFIX", "tl:bus:"),
     cachePrefix: r.string("CACHE_PREFIX", "tl:cache:"),
+    walletBadgeChains: [],
+    walletBadgeEveryMs: r.int("WALLET_BADGE_EVERY_MS", 3_600_000, 10_000, 7 * 86_400_000),
   };
+  for (const c of r
+    .string("WALLET_BADGE_CHAINS", "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    try {
+      config.walletBadgeChains.push(parseChainId(c, "WALLET_BADGE_CHAINS"));
+    } catch {
+      r.problems.push(`WALLET_BADGE_CHAINS: ${c} is not a chain id`);
+    }
+  }
+  if (config.walletBadgeChains.length > 0 && !config.databaseUrl) {
+    r.problems.push("WALLET_BADGE_CHAINS needs DATABASE_URL");
+  }
   for (const c of r
     .string("SCREENER_CHAINS", "")
     .split(",")
@@ -193,6 +217,14 @@ export async function startJobs(ctx: Context, env: Record<string, string | undef
     });
     ctx.shutdown.add("screener universe", started.stop);
     screener = started.refresher;
+  }
+  for (const chain of config.walletBadgeChains) {
+    await queue.repeat(
+      TRADER_QUEUE,
+      TraderJobs.walletBadges,
+      { chain },
+      { key: `${TraderJobs.walletBadges}:${chain}`, everyMs: config.walletBadgeEveryMs },
+    );
   }
   for (const queueName of config.queueNames) {
     const worker = await startJobsWorker({

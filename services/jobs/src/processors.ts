@@ -1,6 +1,7 @@
 import { backfillProcessors } from "./backfill/processors.ts";
 import type { ProcessorMap } from "./index.ts";
 import { screenerProcessors } from "./screener/processors.ts";
+import { traderProcessors } from "./traders/processors.ts";
 
 /**
  * Every job group this package processes, listed here by hand so that grepping a group's file
@@ -10,6 +11,7 @@ import { screenerProcessors } from "./screener/processors.ts";
 export const processorGroups: Record<string, ProcessorMap> = {
   backfill: backfillProcessors,
   screener: screenerProcessors,
+  traders: traderProcessors,
 };
 
 /**

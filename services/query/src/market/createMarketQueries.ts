@@ -21,6 +21,8 @@ import {
   type TradePage,
   type TradeQuery,
 } from "@tapeline/core";
+import { labelTradeRows } from "../traders/labelTradeRows.ts";
+import { readLaunchLabels, type TokenLaunch } from "../traders/readLaunchLabels.ts";
 import { alignBucket } from "./alignBucket.ts";
 import { buildSparkline } from "./buildSparkline.ts";
 import { convertCandlesToUsd } from "./convertCandlesToUsd.ts";
@@ -135,6 +137,15 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
       chain,
       async () => (await readUsdRates(db, chain, [{ atMs: now(), notBeforeMs: 0 }]))[0] ?? null,
     );
+
+  // A launch's labels settle once its first trades are stored: read them again every 10 s.
+  const launches = createTtlCache<TokenLaunch | null>({ ttlMs: 10_000, max: 5_000, now });
+  /** The page with its makers' badges filled in (sniper of the token's launch, pro trader). */
+  async function labelled(chain: ChainId, token: string, page: TradePage): Promise<TradePage> {
+    const launch = await launches.get(`${chain}/${token}`, () => readLaunchLabels(db, chain, token));
+    await labelTradeRows(db, chain, launch, page.data);
+    return page;
+  }
 
   async function poolRow(chain: ChainId, address: string): Promise<PoolRow | null> {
     return definitions.get(
@@ -561,12 +572,16 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
       const p = await requirePool(q.chain, q.address);
       const { chain: _c, address: _a, pools: _p, ...rest } = q;
       return tradePages.get(JSON.stringify(["pool", p.market, rest]), async () =>
-        readTradePage(db, {
-          ...rest,
-          scope: { chain: q.chain, markets: [p.market] },
-          spotUsd: await spot(q.chain),
-          ...scanOpt,
-        }),
+        labelled(
+          q.chain,
+          p.tokenAddress,
+          await readTradePage(db, {
+            ...rest,
+            scope: { chain: q.chain, markets: [p.market] },
+            spotUsd: await spot(q.chain),
+            ...scanOpt,
+          }),
+        ),
       );
     },
 
@@ -581,7 +596,11 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
         scope = { chain, token: address };
       }
       return tradePages.get(JSON.stringify(["token", scope, rest]), async () =>
-        readTradePage(db, { ...rest, scope, spotUsd: await spot(chain), ...scanOpt }),
+        labelled(
+          chain,
+          address,
+          await readTradePage(db, { ...rest, scope, spotUsd: await spot(chain), ...scanOpt }),
+        ),
       );
     },
 

@@ -2,7 +2,6 @@ import {
   type ChainId,
   chainFamily,
   formatUnits,
-  type LaunchLabels,
   marketKey,
   NotFoundError,
   TOP_TRADER_TIMEFRAME_MS,
@@ -14,7 +13,8 @@ import {
 import { createTtlCache } from "../market/createTtlCache.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
 import { readUsdRates } from "../market/readUsdRates.ts";
-import { readLaunchLabels } from "./readLaunchLabels.ts";
+import { readLaunchLabels, type TokenLaunch } from "./readLaunchLabels.ts";
+import { readProTraders } from "./readProTraders.ts";
 import { readTopTraderRows, type TraderSums } from "./readTopTraderRows.ts";
 
 export type TraderQueriesOptions = {
@@ -25,14 +25,7 @@ export type TraderQueriesOptions = {
   ttlMs?: number;
 };
 
-type PoolFacts = {
-  market: string;
-  token_address: string;
-  is_launchpad: boolean;
-  creator: string | null;
-  decimals: number | null;
-  deployer: string | null;
-};
+type PoolFacts = { market: string; token_address: string; decimals: number | null };
 
 const MINUTE = 60_000;
 const num = (v: string) => Number(v);
@@ -44,14 +37,15 @@ const num = (v: string) => Number(v);
  * total PnL and no win rate (null); `realizedPnl*` is the window's net cashflow, sold minus
  * bought. USD is native × the current native/USD rate on EVM (`usdBasis` spot) and the trades'
  * own minute rates on Solana (`trade`). `isDev` compares with the token's deployer (null when it
- * is unknown), `isSniper` comes from the token's launch ({@link readLaunchLabels}).
+ * is unknown), `isSniper` comes from the token's launch ({@link readLaunchLabels}), `isProTrader`
+ * from the badge job's judgement (null until it has judged the wallet).
  */
 export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
   const { db } = opts;
   const now = opts.now ?? Date.now;
   const ttlMs = opts.ttlMs ?? 1000;
   const pages = createTtlCache<TopTradersPage>({ ttlMs, staleMs: ttlMs, max: 2_000, now });
-  const launches = createTtlCache<LaunchLabels | null>({ ttlMs: 10_000, max: 5_000, now });
+  const launches = createTtlCache<TokenLaunch | null>({ ttlMs: 10_000, max: 5_000, now });
   const spots = createTtlCache<number | null>({ ttlMs: 1000, max: 64, now });
 
   const spot = (chain: ChainId) =>
@@ -62,7 +56,7 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
 
   async function poolFacts(chain: ChainId, address: string): Promise<PoolFacts> {
     const { rows } = await db.query<PoolFacts>(
-      `select p.market, p.token_address, p.is_launchpad, p.creator, t.decimals, t.deployer
+      `select p.market, p.token_address, t.decimals
        from pools p left join tokens t on t.chain_id = p.chain_id and t.address = p.token_address
        where p.market = $1`,
       [marketKey(chain, address)],
@@ -78,7 +72,6 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
     const endMs = Math.floor(asOf / MINUTE) * MINUTE + MINUTE;
     const startMs = Math.floor((asOf - TOP_TRADER_TIMEFRAME_MS[q.timeframe]) / MINUTE) * MINUTE;
     const solana = chainFamily(q.chain) === "solana";
-    const deployer = facts.deployer ?? (facts.is_launchpad ? facts.creator : null);
     const [rows, spotUsd, launch] = await Promise.all([
       readTopTraderRows(db, {
         market: facts.market,
@@ -90,11 +83,22 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
       }),
       solana ? Promise.resolve(null) : spot(q.chain),
       launches.get(`${q.chain}/${facts.token_address}`, () =>
-        readLaunchLabels(db, q.chain, facts.token_address, deployer),
+        readLaunchLabels(db, q.chain, facts.token_address),
       ),
     ]);
+    const pro = await readProTraders(
+      db,
+      q.chain,
+      rows.map((r) => r.wallet),
+    );
     const data = rows.map((r, i) =>
-      toTopTraderRow(r, i + 1, { decimals: facts.decimals, solana, spotUsd, deployer, launch }),
+      toTopTraderRow(r, i + 1, {
+        decimals: facts.decimals,
+        solana,
+        spotUsd,
+        launch,
+        pro: pro.get(r.wallet) ?? null,
+      }),
     );
     return {
       data,
@@ -120,8 +124,9 @@ type RowContext = {
   decimals: number | null;
   solana: boolean;
   spotUsd: number | null;
-  deployer: string | null;
-  launch: LaunchLabels | null;
+  launch: TokenLaunch | null;
+  /** the wallet's proTrader badge, null until judged */
+  pro: boolean | null;
 };
 
 /** A windowed ranking row from a wallet's sums. */
@@ -172,9 +177,9 @@ function toTopTraderRow(r: TraderSums, rank: number, c: RowContext): TopTraderRo
     realizedPnlUsd: pnlUsd,
     avgBuyPriceNative: boughtNative === null || boughtWhole === null ? null : boughtNative / boughtWhole,
     winRatePct: null,
-    isDev: c.deployer === null ? null : r.wallet === c.deployer,
+    isDev: c.launch?.deployer == null ? null : r.wallet === c.launch.deployer,
     isSniper: c.launch === null ? null : c.launch.snipers.has(r.wallet),
-    isProTrader: null,
+    isProTrader: c.pro,
     firstTradeAt: Number(r.first_at),
     lastTradeAt: Number(r.last_at),
   };

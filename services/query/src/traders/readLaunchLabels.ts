@@ -1,31 +1,45 @@
 import { type ChainId, LAUNCH_TRADES_MAX, type LaunchLabels, launchLabels } from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
 
+/** A token's launch as the labels judge it: its deployer (null when unknown) and its snipers and bundlers. */
+export type TokenLaunch = LaunchLabels & { deployer: string | null };
+
 /**
- * The snipers and bundlers of a token's launch: its first market (earliest created, then
- * earliest creation block) and that market's first LAUNCH_TRADES_MAX trades in chain order,
- * judged by {@link launchLabels}. Null when the token has no stored market.
+ * The launch of a token: its deployer (the token's recorded deployer, else the creator of its
+ * first market when that market is a launchpad curve) and the snipers and bundlers of its first
+ * market (earliest created, then earliest creation block), judged by {@link launchLabels} on
+ * that market's first LAUNCH_TRADES_MAX trades in chain order. Null when the token has no stored
+ * market.
  */
 export async function readLaunchLabels(
   db: MarketDb,
   chain: ChainId,
   token: string,
-  deployer: string | null,
-): Promise<LaunchLabels | null> {
-  const first = await db.query<{ market: string; created_block: string | null }>(
-    `select market, created_block from pools where chain_id = $1 and token_address = $2
-     order by created_at asc nulls last, created_block asc nulls last, market collate "C" limit 1`,
+): Promise<TokenLaunch | null> {
+  const first = await db.query<{
+    market: string;
+    created_block: string | null;
+    is_launchpad: boolean;
+    creator: string | null;
+    deployer: string | null;
+  }>(
+    `select p.market, p.created_block, p.is_launchpad, p.creator,
+            (select t.deployer from tokens t where t.chain_id = $1 and t.address = $2) as deployer
+     from pools p where p.chain_id = $1 and p.token_address = $2
+     order by p.created_at asc nulls last, p.created_block asc nulls last, p.market collate "C" limit 1`,
     [chain, token],
   );
   const launch = first.rows[0];
   if (!launch) return null;
+  const deployer = launch.deployer ?? (launch.is_launchpad ? launch.creator : null);
   const trades = await db.query<{ maker: string; is_buy: boolean; block: string; at: string }>(
     `select maker, is_buy, block, at from trades where market = $1
      order by at, block, log_index, id limit $2`,
     [launch.market, LAUNCH_TRADES_MAX],
   );
-  return launchLabels(
+  const labels = launchLabels(
     { createdBlock: launch.created_block === null ? null : Number(launch.created_block), deployer },
     trades.rows.map((r) => ({ maker: r.maker, isBuy: r.is_buy, block: Number(r.block), at: Number(r.at) })),
   );
+  return { ...labels, deployer };
 }

@@ -193,8 +193,18 @@ export const tradeRowSchema = z.object({
   volumeNative: z.number().nullable(),
   volumeUsd: z.number().nullable(),
   feesNative: z.number().nullable(),
-  isProTrader: z.boolean().nullable(),
-  isSniper: z.boolean().nullable(),
+  isProTrader: z
+    .boolean()
+    .nullable()
+    .describe(
+      "the maker's proTrader badge (rules in the traders README); null until the badge job has judged the wallet",
+    ),
+  isSniper: z
+    .boolean()
+    .nullable()
+    .describe(
+      "the maker bought in the first seconds or blocks of the token's first market; null when that market is unknown",
+    ),
   isWash: z.boolean().nullable(),
   preconfirmed: z.boolean(),
   txHash: z.string(),

@@ -9,6 +9,7 @@ import {
   type TokenRecord,
   type TopTraderSort,
   type TradeRecord,
+  walletBadges,
 } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import bs58 from "bs58";
@@ -21,8 +22,11 @@ import {
 } from "../../../../../test/billing/billingHarness.ts";
 import { keyRequest } from "../../../../../test/billing/request.ts";
 import { writeBatch } from "../../../../ingest/src/writer/writeBatch.ts";
+import { recomputeWalletBadges } from "../../../../jobs/src/traders/recomputeWalletBadges.ts";
+import { provider as marketProvider } from "../../../../query/src/market/provider.ts";
 import { createTraderQueries } from "../../../../query/src/traders/createTraderQueries.ts";
 import { provider as tradersProvider } from "../../../../query/src/traders/provider.ts";
+import { marketEndpoints } from "../market/endpoints.ts";
 import { traderEndpoints } from "./endpoints.ts";
 
 /**
@@ -586,5 +590,99 @@ describe("GET /v1/pool/top-traders billing", () => {
     expect(Number(second.headers["x-credits-remaining"])).toBe(left - 2);
     const f = await h.gate.store.figures(a.accountId);
     expect(f?.used).toBe(4);
+  });
+});
+
+describe("badges on the top traders and the trade tape", () => {
+  const PRO = evmMarket.wallets[1]!;
+  // the pro candidate also trades four other tokens, eight profitable trades each, in the last days
+  const others: TradeRecord[] = Array.from({ length: 4 }, (_, tok) =>
+    Array.from({ length: 8 }, (_, k): TradeRecord => {
+      const txHash = `0xother${tok}-${k}`;
+      return {
+        ...evmTrades[0]!,
+        pool: evmAddr(0x7700 + tok),
+        tokenAddress: evmAddr(0x7800 + tok),
+        id: `${txHash}:0`,
+        txHash,
+        maker: PRO,
+        isBuy: k % 2 === 0,
+        volumeNative: k % 2 === 0 ? "1" : "5",
+        at: NOW - (k + 1) * HOUR - tok * MIN,
+      };
+    }),
+  ).flat();
+
+  /** The badges the job must give, from the trades grouped here by wallet, token and period. */
+  function expectedPro(chain: ChainId, maker: string, now: number): boolean {
+    const all = [...evmTrades, ...solTrades, ...others].filter((t) => t.chain === chain && t.maker === maker);
+    const period = (from: number) => {
+      const by = new Map<string, { buys: number; sells: number; boughtNative: number; soldNative: number }>();
+      for (const t of all) {
+        if (t.at < from || t.at > now) continue;
+        const a = by.get(t.tokenAddress) ?? { buys: 0, sells: 0, boughtNative: 0, soldNative: 0 };
+        if (t.isBuy) {
+          a.buys += 1;
+          a.boughtNative += Number(t.volumeNative ?? 0);
+        } else {
+          a.sells += 1;
+          a.soldNative += Number(t.volumeNative ?? 0);
+        }
+        by.set(t.tokenAddress, a);
+      }
+      return [...by.values()];
+    };
+    return walletBadges({ days30: period(now - 30 * DAY), days90: period(now - 90 * DAY) }).proTrader;
+  }
+
+  let market: Awaited<ReturnType<typeof serveApi>>;
+  beforeAll(async () => {
+    await writeBatch(db.pool, { chain: EVM, blocks: [], trades: others, pools: [], tokens: [] });
+    market = await serveApi({
+      pool: db.pool,
+      name: "top-traders-tape",
+      providers: [marketProvider, tradersProvider],
+      endpoints: [marketEndpoints, traderEndpoints],
+    });
+  });
+  afterAll(async () => {
+    await market?.close();
+  });
+
+  const tape = async (chain: ChainId, pool: string, limit: number) => {
+    const res = await fetch(`${market.url}/v1/pool/trades?chain=${chain}&address=${pool}&limit=${limit}`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { maker: string; isSniper: unknown; isProTrader: unknown }[] })
+      .data;
+  };
+  const ranking = async (chain: ChainId, pool: string, limit: number) => {
+    const res = await fetch(
+      `${market.url}/v1/pool/top-traders?chain=${chain}&address=${pool}&timeframe=30d&limit=${limit}`,
+    );
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { address: string; isProTrader: unknown }[] }).data;
+  };
+
+  it("serves isProTrader as unknown until the badge job has judged the wallets, then its judgement", async () => {
+    for (const r of await ranking(EVM, evmMarket.pool, 100)) expect(r.isProTrader).toBeNull();
+    for (const r of await tape(SOL, solMarket.pool, 500)) expect(r.isProTrader).toBeNull();
+    const judgedAt = Date.now();
+    await recomputeWalletBadges(db.pool, EVM, judgedAt);
+    await recomputeWalletBadges(db.pool, SOL, judgedAt);
+    expect(expectedPro(EVM, PRO, judgedAt)).toBe(true);
+    const rows = await ranking(EVM, evmMarket.pool, 99);
+    expect(rows.some((r) => r.address === PRO)).toBe(true);
+    for (const r of rows) expect(r.isProTrader, r.address).toBe(expectedPro(EVM, r.address, judgedAt));
+    const evmTape = await tape(EVM, evmMarket.pool, 499);
+    expect(evmTape.length).toBe(evmTrades.length);
+    for (const r of evmTape) expect(r.isProTrader, r.maker).toBe(expectedPro(EVM, r.maker, judgedAt));
+  });
+
+  it("marks the tape's trades of the Solana launch's snipers", async () => {
+    const snipers = expectedSnipers();
+    const rows = await tape(SOL, solMarket.pool, 498);
+    expect(rows.length).toBe(solTrades.length);
+    for (const r of rows) expect(r.isSniper, r.maker).toBe(snipers.has(r.maker));
+    expect(rows.some((r) => r.isSniper === true)).toBe(true);
   });
 });

@@ -1,0 +1,27 @@
+import type { ChainId, TradeRow } from "@tapeline/core";
+import type { MarketDb } from "../market/MarketDb.ts";
+import type { TokenLaunch } from "./readLaunchLabels.ts";
+import { readProTraders } from "./readProTraders.ts";
+
+/**
+ * Fills the tape's badges in place: `isSniper` (the maker is a sniper of the token's launch; null
+ * when the token has no stored market) and `isProTrader` (the maker's badge; null until the
+ * badge job has judged the wallet).
+ */
+export async function labelTradeRows(
+  db: MarketDb,
+  chain: ChainId,
+  launch: TokenLaunch | null,
+  rows: TradeRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const pro = await readProTraders(
+    db,
+    chain,
+    rows.map((r) => r.maker),
+  );
+  for (const r of rows) {
+    r.isSniper = launch === null ? null : launch.snipers.has(r.maker);
+    r.isProTrader = pro.get(r.maker) ?? null;
+  }
+}
