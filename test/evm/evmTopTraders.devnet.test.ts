@@ -33,7 +33,8 @@ import { waitForCheckpoint } from "./waitForCheckpoint.ts";
  * ingests, and for every market quoted in WETH or ETH, every timeframe, sort and order, the
  * API's rows equal the wallets' sums of their swaps (maker = the transaction's sender; native
  * value = the WETH/ETH amount of the swap), windows starting at the minute of the chain's
- * clock minus the timeframe. The API's clock is pinned to the chain's head time.
+ * clock minus the timeframe; isDev against the token's creator read from the chain. The API's
+ * clock is pinned to the chain's head time.
  */
 
 const DAY_S = 86_400;
@@ -54,7 +55,30 @@ let db: TestDatabase;
 let api: Awaited<ReturnType<typeof serveApi>>;
 let chain: ChainId;
 let now: number;
-let markets: { pool: string; decimals: number; swaps: ChainSwap[] }[];
+let markets: { pool: string; decimals: number; deployer: string; swaps: ChainSwap[] }[];
+
+/**
+ * The sender of the transaction that created `token`, from the chain: the first block holding
+ * its code (binary search of eth_getCode), then that block's transaction whose receipt names the
+ * token as the created contract, else the block's first transaction (a factory call; the devnet
+ * mines one transaction per block).
+ */
+async function chainDeployer(token: Address, head: bigint): Promise<string> {
+  let lo = 0n;
+  let hi = head;
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n;
+    const code = await client.getCode({ address: token, blockNumber: mid });
+    if (code && code !== "0x") hi = mid;
+    else lo = mid + 1n;
+  }
+  const block = await client.getBlock({ blockNumber: lo, includeTransactions: true });
+  for (const tx of block.transactions) {
+    const receipt = await client.getTransactionReceipt({ hash: tx.hash });
+    if (receipt.contractAddress?.toLowerCase() === token.toLowerCase()) return tx.from.toLowerCase();
+  }
+  return block.transactions[0]!.from.toLowerCase();
+}
 
 beforeAll(async () => {
   anvil = await startAnvil();
@@ -110,7 +134,7 @@ beforeAll(async () => {
       abi: erc20Abi,
       functionName: "decimals",
     });
-    markets.push({ pool, decimals, swaps });
+    markets.push({ pool, decimals, deployer: await chainDeployer(token as Address, head), swaps });
   }
 }, 600_000);
 
@@ -235,8 +259,7 @@ describe("GET /v1/pool/top-traders on the devnet", () => {
               lastTradeAt: r.lastTradeAt,
             }));
             expect(got, `${m.pool} ${timeframe} ${sortBy} ${order}`).toEqual(want.rows);
-            // EVM deployers are not recorded: dev is unknown rather than false
-            for (const r of body.data) expect(r.isDev).toBeNull();
+            for (const r of body.data) expect(r.isDev, String(r.address)).toBe(r.address === m.deployer);
             counts.add(want.traderCount);
             rows += got.length;
           }

@@ -17,6 +17,14 @@ describe("launchLabels", () => {
     expect([...snipers].sort()).toEqual(["a", "c"]);
   });
 
+  it("leaves out a buy inside the token's creation transaction, whoever sent it", () => {
+    const { snipers } = launchLabels({ createdBlock: 10, deployer: "dev", creationTx: "0xcreate" }, [
+      { ...t("router", true, 10, 0), txHash: "0xcreate" },
+      { ...t("a", true, 10, 0), txHash: "0xother" },
+    ]);
+    expect([...snipers]).toEqual(["a"]);
+  });
+
   it("judges by time alone when the creation block is unknown", () => {
     const { snipers } = launchLabels({ createdBlock: null, deployer: null }, [
       t("a", true, 7, 0),

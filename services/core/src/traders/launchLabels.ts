@@ -12,18 +12,25 @@ export const BUNDLER_MIN_WALLETS = 4;
 /** Trades of the launch market read to judge its launch (a busier launch is judged on these). */
 export const LAUNCH_TRADES_MAX = 1_000;
 
-/** What the launch is judged against: the first market's creation block and the token's creator. */
-export type LaunchFacts = { createdBlock: number | null; deployer: string | null };
+/**
+ * What the launch is judged against: the first market's creation block, the token's creator and
+ * the transaction that created the token (null when not recorded).
+ */
+export type LaunchFacts = {
+  createdBlock: number | null;
+  deployer: string | null;
+  creationTx?: string | null;
+};
 
 /** One trade of the launch market. */
-export type LaunchTrade = { maker: string; isBuy: boolean; block: number; at: number };
+export type LaunchTrade = { maker: string; isBuy: boolean; block: number; at: number; txHash?: string };
 
 export type LaunchLabels = { snipers: Set<string>; bundlers: Set<string> };
 
 /**
  * The snipers and bundlers of a launch. `trades` are the launch market's first trades in chain
- * order. The deployer is never labelled (its own buys, the creation transaction's included, are
- * the launch itself).
+ * order. Neither the deployer nor a buy inside the token's creation transaction is labelled (they
+ * are the launch itself).
  * @example launchLabels({ createdBlock: 10, deployer: "0xdev" }, trades).snipers.has("0xabc")
  */
 export function launchLabels(launch: LaunchFacts, trades: readonly LaunchTrade[]): LaunchLabels {
@@ -34,6 +41,7 @@ export function launchLabels(launch: LaunchFacts, trades: readonly LaunchTrade[]
   const launchBuyers = new Set<string>();
   for (const t of trades) {
     if (!t.isBuy || t.maker === launch.deployer) continue;
+    if (launch.creationTx && t.txHash === launch.creationTx) continue;
     const early =
       t.at <= first.at + SNIPER_WINDOW_MS ||
       (launch.createdBlock !== null && t.block <= launch.createdBlock + SNIPER_WINDOW_BLOCKS);

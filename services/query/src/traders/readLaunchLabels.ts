@@ -7,7 +7,8 @@ export type TokenLaunch = LaunchLabels & { deployer: string | null };
 /**
  * The launch of a token: its deployer (the token's recorded deployer, else the creator of its
  * first market when that market is a launchpad curve) and the snipers and bundlers of its first
- * market (earliest created, then earliest creation block), judged by {@link launchLabels} on
+ * market (earliest created, then earliest creation block), judged by {@link launchLabels} (the
+ * token's creation transaction left out) on
  * that market's first LAUNCH_TRADES_MAX trades in chain order. Null when the token has no stored
  * market.
  */
@@ -22,24 +23,41 @@ export async function readLaunchLabels(
     is_launchpad: boolean;
     creator: string | null;
     deployer: string | null;
+    created_tx: string | null;
   }>(
-    `select p.market, p.created_block, p.is_launchpad, p.creator,
-            (select t.deployer from tokens t where t.chain_id = $1 and t.address = $2) as deployer
-     from pools p where p.chain_id = $1 and p.token_address = $2
+    `select p.market, p.created_block, p.is_launchpad, p.creator, t.deployer, t.created_tx
+     from pools p left join tokens t on t.chain_id = p.chain_id and t.address = p.token_address
+     where p.chain_id = $1 and p.token_address = $2
      order by p.created_at asc nulls last, p.created_block asc nulls last, p.market collate "C" limit 1`,
     [chain, token],
   );
   const launch = first.rows[0];
   if (!launch) return null;
   const deployer = launch.deployer ?? (launch.is_launchpad ? launch.creator : null);
-  const trades = await db.query<{ maker: string; is_buy: boolean; block: string; at: string }>(
-    `select maker, is_buy, block, at from trades where market = $1
+  const trades = await db.query<{
+    maker: string;
+    is_buy: boolean;
+    block: string;
+    at: string;
+    tx_hash: string;
+  }>(
+    `select maker, is_buy, block, at, tx_hash from trades where market = $1
      order by at, block, log_index, id limit $2`,
     [launch.market, LAUNCH_TRADES_MAX],
   );
   const labels = launchLabels(
-    { createdBlock: launch.created_block === null ? null : Number(launch.created_block), deployer },
-    trades.rows.map((r) => ({ maker: r.maker, isBuy: r.is_buy, block: Number(r.block), at: Number(r.at) })),
+    {
+      createdBlock: launch.created_block === null ? null : Number(launch.created_block),
+      deployer,
+      creationTx: launch.created_tx,
+    },
+    trades.rows.map((r) => ({
+      maker: r.maker,
+      isBuy: r.is_buy,
+      block: Number(r.block),
+      at: Number(r.at),
+      txHash: r.tx_hash,
+    })),
   );
   return { ...labels, deployer };
 }
