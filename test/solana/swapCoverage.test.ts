@@ -275,6 +275,32 @@ describe("every swap in the recorded Solana transactions", () => {
     expect(fired).toBe(0);
   });
 
+  it("Phoenix fills trade on their market account, the taker as maker", () => {
+    const PHOENIX = "PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY";
+    let fills = 0;
+    for (const { key, raw, r } of results) {
+      const flat = flatInstructions(raw);
+      for (const leg of r.genericLegs.filter((l) => l.programId === PHOENIX)) {
+        fills++;
+        // phoenix-v1 Swap accounts: program, log authority, market, trader, base account, quote
+        // account, base vault, quote vault, token program
+        const ix = flat[leg.flatIndex]!;
+        expect(ix.data[0], `${key} Swap instruction`).toBe(0);
+        expect(leg.pool, key).toBe(ix.accounts[2]);
+        const vaults = [ix.accounts[6], ix.accounts[7]];
+        for (const t of subtreeTransfers(raw, leg.flatIndex))
+          expect(vaults.includes(t.source) || vaults.includes(t.destination), key).toBe(true);
+        const row = r.trades.find((t) => t.pool === leg.pool)!;
+        // the taker: the trader account of the Swap, or the signer owning its token accounts
+        const taker = [ix.accounts[3], ownerOf(raw, ix.accounts[4]!)].find((a) =>
+          rawView(raw).signers.includes(a!),
+        );
+        expect(row.maker, key).toBe(taker ?? rawView(raw).signers[0]);
+      }
+    }
+    expect(fills).toBeGreaterThanOrEqual(2);
+  });
+
   it("names registered venues and marks the others UNKNOWN_<program id prefix>", () => {
     const keys = new Map(results.map((x) => [x.key, x]));
     // SolFi V2 through Jupiter's shared accounts route (swap_solfiv2_1): a registered venue

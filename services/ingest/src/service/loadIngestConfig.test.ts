@@ -99,7 +99,7 @@ describe("loadIngestConfig", () => {
       loadIngestConfig({
         ...solana,
         SOLANA_PROGRAMS:
-          '[{"programId":"0xnope","kind":"venue","type":"X","name":"x"},{"programId":"MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms","kind":"pool","type":"X","name":"x"}]',
+          '[{"programId":"0xnope","kind":"venue","type":"X","name":"x"},{"programId":"MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms","kind":"pool","type":"X","name":"x"},{"programId":"MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms","kind":"venue","type":"X","name":"x","orderBook":{"market":2,"vaults":[6]}}]',
       });
     } catch (err) {
       problems = (err as { problems: string[] }).problems;
@@ -107,6 +107,7 @@ describe("loadIngestConfig", () => {
     expect(problems).toEqual([
       "SOLANA_PROGRAMS[0].programId must be a base58 program id",
       "SOLANA_PROGRAMS[1].kind must be venue or router",
+      "SOLANA_PROGRAMS[2].orderBook must be { market, vaults: [base, quote] } account positions",
     ]);
   });
 

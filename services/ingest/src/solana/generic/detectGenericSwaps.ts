@@ -213,11 +213,15 @@ export function detectGenericSwaps(
     const vaultsOut = paid.map((m) => m.source);
     const owners = new Set([...ins.map((m) => m.to), ...paid.map((m) => m.from)]);
     const [stateAccount] = owners;
+    const entry = programs.get(ix.programId);
+    const book = entry?.orderBook;
+    const bookVaults = book ? [ix.accounts[book.vaults[0]], ix.accounts[book.vaults[1]]] : [];
     let pool: string;
-    if (owners.size === 1 && stateAccount && ix.accounts.includes(stateAccount)) pool = stateAccount;
+    if (book && ix.accounts[book.market] && [...vaultsIn, ...vaultsOut].every((v) => bookVaults.includes(v)))
+      pool = ix.accounts[book.market]!;
+    else if (owners.size === 1 && stateAccount && ix.accounts.includes(stateAccount)) pool = stateAccount;
     else pool = chooseBaseQuote(mintIn, mintOut).quote === mintIn ? vaultsIn[0]! : vaultsOut[0]!;
 
-    const entry = programs.get(ix.programId);
     const authority = ins[0]!.authority;
     const [token0, token1] = mintIn < mintOut ? [mintIn, mintOut] : [mintOut, mintIn];
     return {

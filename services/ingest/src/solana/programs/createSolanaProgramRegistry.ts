@@ -13,6 +13,11 @@ export type SolanaProgramEntry = {
   name: string;
   /** where the program id was verified */
   source: string;
+  /**
+   * An order book's swap layout: positions of the market account and of its base and quote
+   * vaults in the swap instruction. A fill moving exactly those vaults is a trade on the market.
+   */
+  orderBook?: { market: number; vaults: [number, number] };
 };
 
 /** Program ids and what they are, from `programs.json` and configuration. */
@@ -46,6 +51,8 @@ export function parseSolanaProgramEntries(
       problem = "type must be UPPER_SNAKE_CASE";
     else if (typeof o.name !== "string" || o.name === "") problem = "name must be a non-empty string";
     else if (o.source !== undefined && typeof o.source !== "string") problem = "source must be a string";
+    else if (o.orderBook !== undefined && !isOrderBook(o.orderBook))
+      problem = "orderBook must be { market, vaults: [base, quote] } account positions";
     if (problem !== null) {
       problems.push(`${label}[${i}].${problem}`);
       return;
@@ -56,9 +63,20 @@ export function parseSolanaProgramEntries(
       type: o.type as string,
       name: o.name as string,
       source: (o.source as string | undefined) ?? "configuration",
+      ...(o.orderBook === undefined
+        ? {}
+        : { orderBook: o.orderBook as SolanaProgramEntry["orderBook"] & {} }),
     });
   });
   return { entries, problems };
+}
+
+const isPosition = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 256;
+function isOrderBook(v: unknown): boolean {
+  const o = (v ?? {}) as Record<string, unknown>;
+  return (
+    isPosition(o.market) && Array.isArray(o.vaults) && o.vaults.length === 2 && o.vaults.every(isPosition)
+  );
 }
 
 let builtIn: SolanaProgramEntry[] | null = null;
