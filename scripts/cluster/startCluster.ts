@@ -183,6 +183,11 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           PG_POOL_MAX: "4",
           SHARD_NAME: name,
           SHARD_SET: SHARD_SET,
+          // the market event bus and the map that says which keys are the shard's
+          REDIS_URL: redis.url,
+          BUS_PREFIX: `${prefix}bus:`,
+          SHARD_MAP_PATH: mapPath,
+          SHARD_MAP_POLL_MS: String(MAP_POLL_MS),
         },
         ...logFile(name),
       });

@@ -1,6 +1,14 @@
-import { type Context, createPgPool, isMainModule, runService, serveHttp } from "@tapeline/core";
+import {
+  type Context,
+  createPgPool,
+  createRedisBus,
+  isMainModule,
+  runService,
+  serveHttp,
+} from "@tapeline/core";
 import { createQueryService } from "./createQueryService.ts";
 import { createRpcApp } from "./createRpcApp.ts";
+import { type MarketEventFeedHandle, startMarketEventFeed } from "./hot/startMarketEventFeed.ts";
 import { loadQueryConfig } from "./loadQueryConfig.ts";
 import { queryProviders } from "./queryProviders.ts";
 
@@ -22,11 +30,27 @@ export async function startQueryPod(ctx: Context, env: Record<string, string | u
     applicationName: config.shardSet ? `${config.shardSet}/${config.shardName}` : config.shardName,
   });
   ctx.shutdown.add("postgres", () => pool.end());
+  let events: MarketEventFeedHandle | undefined;
+  if (config.redisUrl) {
+    const bus = createRedisBus({ url: config.redisUrl, prefix: config.busPrefix, logger: ctx.logger });
+    ctx.shutdown.add("bus", () => bus.close());
+    events = await startMarketEventFeed({
+      bus,
+      pool,
+      ctx,
+      shardName: config.shardName,
+      mapPath: config.shardMapPath,
+      pollMs: config.shardMapPollMs,
+      hotTtlMs: config.hotTtlMs,
+    });
+    ctx.shutdown.add("market events", () => (events as MarketEventFeedHandle).close());
+  }
   const service = await createQueryService({
     pool,
     ctx,
     providers: queryProviders,
     freshness: config.freshness,
+    ...(events ? { events } : {}),
   });
   ctx.shutdown.add("query service", () => service.close());
   const app = createRpcApp({
@@ -43,7 +67,13 @@ export async function startQueryPod(ctx: Context, env: Record<string, string | u
     graceMs: config.shutdownGraceMs,
   });
   ctx.logger.info(
-    { shard: config.shardName, shardSet: config.shardSet, methods: [...service.methods] },
+    {
+      shard: config.shardName,
+      shardSet: config.shardSet,
+      methods: [...service.methods],
+      ownedPartitions: events?.ownership().partitions ?? 0,
+      chains: events?.chains() ?? [],
+    },
     "query pod ready",
   );
 }

@@ -27,6 +27,19 @@ export type QueryConfig = {
   bodyLimitBytes: number;
   /** `SHUTDOWN_GRACE_MS`, default 20000: how long in-flight calls may finish after SIGTERM. */
   shutdownGraceMs: number;
+  /**
+   * `REDIS_URL`, optional: the Redis of the market event bus. Without it the shard follows no
+   * events and caches every answer for its short lifetime only.
+   */
+  redisUrl: string | undefined;
+  /** `BUS_PREFIX`, default `tl:bus:`: where the ingest's market events live in `REDIS_URL`'s Redis. */
+  busPrefix: string;
+  /** `SHARD_MAP_PATH`, optional: the shard-map JSON the operator publishes; it says which keys are this shard's. */
+  shardMapPath: string | undefined;
+  /** `SHARD_MAP_POLL_MS`, default 2000: how often the shard map and the chain registry are read again. */
+  shardMapPollMs: number;
+  /** `HOT_TTL_MS`, default 5000: how long an owned key's answer is kept while no event touches it. */
+  hotTtlMs: number;
 };
 
 /**
@@ -51,7 +64,13 @@ export function loadQueryConfig(env: Record<string, string | undefined> = proces
     shardSet: r.optional("SHARD_SET"),
     bodyLimitBytes: r.int("RPC_BODY_LIMIT_BYTES", 1024 * 1024, 1024),
     shutdownGraceMs: r.int("SHUTDOWN_GRACE_MS", 20_000, 0),
+    redisUrl: r.optional("REDIS_URL"),
+    busPrefix: r.string("BUS_PREFIX", "tl:bus:"),
+    shardMapPath: r.optional("SHARD_MAP_PATH"),
+    shardMapPollMs: r.int("SHARD_MAP_POLL_MS", 2000, 100),
+    hotTtlMs: r.int("HOT_TTL_MS", 5000, 0, 3_600_000),
   };
+  if (config.shardMapPath && !config.redisUrl) r.problems.push("SHARD_MAP_PATH needs REDIS_URL (the bus)");
   r.done();
   return config;
 }

@@ -1,12 +1,17 @@
 import type { QueryProvider } from "../QueryProvider.ts";
 import { createMarketQueries, type MarketQueriesOptions } from "./createMarketQueries.ts";
 
-/** The market read API as a query provider, with the given cache lifetimes (defaults otherwise). */
-export function createMarketProvider(options: Omit<MarketQueriesOptions, "db"> = {}): QueryProvider {
+/**
+ * The market read API as a query provider, with the given cache lifetimes (defaults otherwise),
+ * following the shard's market events when the shard has them.
+ */
+export function createMarketProvider(
+  options: Omit<MarketQueriesOptions, "db" | "events"> = {},
+): QueryProvider {
   return {
     name: "market",
-    create({ pool }) {
-      const methods = createMarketQueries({ ...options, db: pool });
+    create({ pool, events }) {
+      const methods = createMarketQueries({ ...options, db: pool, ...(events ? { events } : {}) });
       return { methods: { ...methods } };
     },
   };

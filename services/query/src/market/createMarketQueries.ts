@@ -21,12 +21,14 @@ import {
   type TradePage,
   type TradeQuery,
 } from "@tapeline/core";
+import type { MarketEventFeed } from "../hot/MarketEventFeed.ts";
 import { labelTradeRows } from "../traders/labelTradeRows.ts";
 import { readLaunchLabels, type TokenLaunch } from "../traders/readLaunchLabels.ts";
 import { alignBucket } from "./alignBucket.ts";
+import { applyMarketEvent, marketEventTags } from "./applyMarketEvent.ts";
 import { buildSparkline } from "./buildSparkline.ts";
 import { convertCandlesToUsd } from "./convertCandlesToUsd.ts";
-import { createTtlCache } from "./createTtlCache.ts";
+import { createTtlCache, type EntryOptions } from "./createTtlCache.ts";
 import { decimalString } from "./decimalString.ts";
 import { launchpadPoolOf, toTokenLaunchpad } from "./launchpadPoolOf.ts";
 import type { MarketDb } from "./MarketDb.ts";
@@ -62,6 +64,12 @@ export type MarketQueriesOptions = {
   settledAfterS?: number;
   /** rows a filtered trade page may look at (see readTradePage) */
   tradeScanWindow?: number;
+  /**
+   * The shard's market events and key ownership. With it, cached answers are dropped by the
+   * events that touch their markets and tokens (a read after the event reflects it), and answers
+   * of the keys the shard owns are kept `events.hotTtlMs` instead of the lifetimes above.
+   */
+  events?: MarketEventFeed;
 };
 
 /** Everything a token's reads share: its row, its markets in pricing order, and its best market. */
@@ -97,6 +105,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
   const snapshots = createTtlCache<TokenSnapshot>({ ttlMs: tokenTtl, staleMs: tokenTtl, max: 20_000, now });
   // the spot rate token snapshots are valued at ages no slower than the snapshots themselves
   const spots = createTtlCache<number | null>({ ttlMs: Math.min(1000, tokenTtl), max: 64, now });
+  const answers = createTtlCache<unknown>({ ttlMs: tokenTtl, staleMs: tokenTtl, max: 20_000, now });
   const nativePricesCache = createTtlCache<Awaited<ReturnType<MarketQueries["nativePrices"]>>>({
     ttlMs: 1000,
     max: 1,
@@ -132,11 +141,25 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
   });
 
   const scanOpt = opts.tradeScanWindow === undefined ? {} : { scanWindow: opts.tradeScanWindow };
+  const feed = opts.events;
+  const hotTtl = feed?.hotTtlMs ?? 0;
+  /** An entry's lifetime and tags: an owned key's answer stays until an event drops it (or hotTtl). */
+  const life = (cacheTtl: number, owner: string, tags: string[]): EntryOptions => ({
+    tags,
+    ttlMs: cacheTtl > 0 && feed?.owns(owner) ? Math.max(hotTtl, cacheTtl) : cacheTtl,
+  });
+  // Answers valued at a chain's spot rate carry `usd:<chain>`, dropped when the rate moves.
+  const usdTag = (chain: ChainId) => `usd:${chain}`;
+  const lastSpot = new Map<ChainId, number | null>();
   const spot = (chain: ChainId) =>
-    spots.get(
-      chain,
-      async () => (await readUsdRates(db, chain, [{ atMs: now(), notBeforeMs: 0 }]))[0] ?? null,
-    );
+    spots.get(chain, async () => {
+      const rate = (await readUsdRates(db, chain, [{ atMs: now(), notBeforeMs: 0 }]))[0] ?? null;
+      if (lastSpot.has(chain) && lastSpot.get(chain) !== rate) {
+        for (const cache of [cores, snapshots, answers, tradePages]) cache.invalidate(usdTag(chain));
+      }
+      lastSpot.set(chain, rate);
+      return rate;
+    });
 
   // A launch's labels settle once its first trades are stored: read them again every 10 s.
   const launches = createTtlCache<TokenLaunch | null>({ ttlMs: 10_000, max: 5_000, now });
@@ -147,10 +170,29 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     return page;
   }
 
+  feed?.onEvent((event) => {
+    const [market, token] = marketEventTags(event);
+    definitions.update(market, (row) => (row === null ? null : applyMarketEvent(row, event)));
+    for (const cache of [cores, snapshots, answers, formingPages, tradePages]) {
+      cache.invalidate(market);
+      cache.invalidate(token);
+    }
+    // a launch's labels come from its first trades
+    if (event.type === "trade" || event.type === "rollback") launches.delete(token);
+    // Settled pages end an hour back; only a rollback (a reorg that deep) can change one.
+    if (event.type === "rollback") pages.invalidate(market);
+  });
+  feed?.onOwnershipChange(() => {
+    for (const cache of [definitions, cores, snapshots, answers, formingPages, tradePages, pages])
+      cache.clear();
+  });
+
   async function poolRow(chain: ChainId, address: string): Promise<PoolRow | null> {
+    const key = marketKey(chain, address);
     return definitions.get(
-      marketKey(chain, address),
+      key,
       async () => (await readPoolRows(db, chain, [address])).get(address) ?? null,
+      life(opts.definitionTtlMs ?? 5000, key, [key]),
     );
   }
 
@@ -161,19 +203,25 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
   }
 
   async function tokenCore(chain: ChainId, address: string): Promise<TokenCore> {
-    return cores.get(marketKey(chain, address), async () => {
-      const [facts, pools, spotUsd, liq] = await Promise.all([
-        readTokenFacts(db, chain, address),
-        readTokenPoolRowsByToken(db, chain, address),
-        spot(chain),
-        db.query<{ liq: string | null }>(
-          "select sum(liquidity_native) as liq from pools where chain_id = $1 and token_address = $2",
-          [chain, address],
-        ),
-      ]);
-      const best = pools.find((p) => p.address === facts?.bestPool) ?? pools[0] ?? null;
-      return { facts, pools, best, liquidityNative: decimalString(liq.rows[0]?.liq ?? null), spotUsd };
-    });
+    const key = marketKey(chain, address);
+    await spot(chain); // drops the answers valued at a rate that moved since
+    return cores.get(
+      key,
+      async () => {
+        const [facts, pools, spotUsd, liq] = await Promise.all([
+          readTokenFacts(db, chain, address),
+          readTokenPoolRowsByToken(db, chain, address),
+          spot(chain),
+          db.query<{ liq: string | null }>(
+            "select sum(liquidity_native) as liq from pools where chain_id = $1 and token_address = $2",
+            [chain, address],
+          ),
+        ]);
+        const best = pools.find((p) => p.address === facts?.bestPool) ?? pools[0] ?? null;
+        return { facts, pools, best, liquidityNative: decimalString(liq.rows[0]?.liq ?? null), spotUsd };
+      },
+      life(tokenTtl, key, [key, usdTag(chain)]),
+    );
   }
 
   async function requireToken(chain: ChainId, address: string): Promise<TokenCore> {
@@ -213,6 +261,8 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
 
   async function candles(
     chain: ChainId,
+    /** the key the call is routed by (the pool's market or the token) */
+    owner: string,
     markets: string[],
     poolAddresses: string[],
     q: CandleQuery,
@@ -281,10 +331,12 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
       return out;
     };
     const immutable = q.endTime !== null && q.endTime !== undefined;
-    if (!immutable) return formingPages.get(key, compute);
+    const tags = [...markets, owner];
+    const forming = life(candleTtl, owner, tags);
+    if (!immutable) return formingPages.get(key, compute, forming);
     const spanEnd = stepBucket(alignBucket(Math.min(q.endTime as number, nowS), spec), spec, 1);
-    if (spanEnd > nowS - settledAfterS) return formingPages.get(key, compute);
-    return pages.get(key, compute);
+    if (spanEnd > nowS - settledAfterS) return formingPages.get(key, compute, forming);
+    return pages.get(key, compute, { tags });
   }
 
   /** An unknown market or token: null (not served), after the same quote check a known one gets. */
@@ -375,84 +427,90 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
 
   const api: MarketQueries = {
     async tokenSnapshot({ chain, address }: MarketRef) {
-      return snapshots.get(marketKey(chain, address), async () => {
-        const core = await requireToken(chain, address);
-        const f = priceFigures(core);
-        const markets = core.pools.map((p) => p.market);
-        const launchpadPool = launchpadPoolOf(core.pools);
-        const symbol = core.facts?.symbol ?? core.best?.token.symbol ?? null;
-        const [stats, ath, rank] = await Promise.all([
-          readWindowStats(db, {
-            chain,
-            markets,
-            priceMarkets: core.best ? [core.best.market] : [],
-            windows: ["24h"],
-            nowMs: now(),
-            spotUsd: core.spotUsd,
-          }),
-          db.query<{ high: string | null }>(
-            "select max(high) as high from candle_buckets where market = any($1::text[]) and resolution_s = 86400",
-            [markets],
-          ),
-          symbol === null
-            ? Promise.resolve(null)
-            : db.query<{ n: string }>(
-                `select count(*) as n from tokens
+      const key = marketKey(chain, address);
+      await spot(chain); // drops the answers valued at a rate that moved since
+      return snapshots.get(
+        key,
+        async () => {
+          const core = await requireToken(chain, address);
+          const f = priceFigures(core);
+          const markets = core.pools.map((p) => p.market);
+          const launchpadPool = launchpadPoolOf(core.pools);
+          const symbol = core.facts?.symbol ?? core.best?.token.symbol ?? null;
+          const [stats, ath, rank] = await Promise.all([
+            readWindowStats(db, {
+              chain,
+              markets,
+              priceMarkets: core.best ? [core.best.market] : [],
+              windows: ["24h"],
+              nowMs: now(),
+              spotUsd: core.spotUsd,
+            }),
+            db.query<{ high: string | null }>(
+              "select max(high) as high from candle_buckets where market = any($1::text[]) and resolution_s = 86400",
+              [markets],
+            ),
+            symbol === null
+              ? Promise.resolve(null)
+              : db.query<{ n: string }>(
+                  `select count(*) as n from tokens
                  where chain_id = $1 and lower(symbol) = lower($2) and address <> $3
                    and (coalesce(created_at, 9223372036854775807), coalesce(created_block, 9223372036854775807), address)
                      < (coalesce($4::bigint, 9223372036854775807), coalesce($5::bigint, 9223372036854775807), $3)`,
-                [chain, symbol, address, core.facts?.createdAt ?? null, core.facts?.createdBlock ?? null],
-              ),
-        ]);
-        const s24 = stats["24h"];
-        const best = core.best;
-        const createdAt =
-          launchpadPool?.createdAt ??
-          core.facts?.createdAt ??
-          core.pools.reduce<number | null>(
-            (m, p) => (p.createdAt !== null && (m === null || p.createdAt < m) ? p.createdAt : m),
-            null,
-          );
-        const snapshot: TokenSnapshot = {
-          chain,
-          address,
-          name: core.facts?.name ?? best?.token.name ?? null,
-          symbol,
-          decimals: core.facts?.decimals ?? best?.token.decimals ?? null,
-          nameRank: rank === null ? null : Number(rank.rows[0]?.n ?? 0) + 1,
-          totalSupply: f.supply,
-          priceNative: f.priceNative,
-          priceUsd: f.priceUsd,
-          marketCapUsd: f.marketCapUsd,
-          fdvUsd: f.fdvUsd,
-          liquidityNative: core.liquidityNative,
-          liquidityUsd: f.liquidityUsd,
-          priceNativeAth: decimalString(core.facts?.priceNativeAth ?? ath.rows[0]?.high ?? null),
-          liquidityNativeAth: decimalString(core.facts?.liquidityNativeAth ?? null),
-          pool: best
-            ? {
-                address: best.address,
-                type: best.venueType,
-                quoteAddress: best.quoteAddress,
-                quoteSymbol: best.quote.symbol,
-                factory: best.factory,
-                createdAt: best.createdAt,
-              }
-            : null,
-          launchpad: launchpadPool ? toTokenLaunchpad(launchpadPool) : null,
-          deployer: launchpadPool?.creator ?? core.facts?.deployer ?? null,
-          createdAt,
-          stats24h: {
-            volumeNative: s24?.volumeNative ?? 0,
-            volumeUsd: s24?.volumeUsd ?? null,
-            buys: s24?.buys ?? 0,
-            sells: s24?.sells ?? 0,
-            priceChangePct: s24?.priceChangePct ?? null,
-          },
-          metadata: toTokenMetadata(core.facts?.metadata ?? {}),
-        };
-        return snapshot;
-      });
+                  [chain, symbol, address, core.facts?.createdAt ?? null, core.facts?.createdBlock ?? null],
+                ),
+          ]);
+          const s24 = stats["24h"];
+          const best = core.best;
+          const createdAt =
+            launchpadPool?.createdAt ??
+            core.facts?.createdAt ??
+            core.pools.reduce<number | null>(
+              (m, p) => (p.createdAt !== null && (m === null || p.createdAt < m) ? p.createdAt : m),
+              null,
+            );
+          const snapshot: TokenSnapshot = {
+            chain,
+            address,
+            name: core.facts?.name ?? best?.token.name ?? null,
+            symbol,
+            decimals: core.facts?.decimals ?? best?.token.decimals ?? null,
+            nameRank: rank === null ? null : Number(rank.rows[0]?.n ?? 0) + 1,
+            totalSupply: f.supply,
+            priceNative: f.priceNative,
+            priceUsd: f.priceUsd,
+            marketCapUsd: f.marketCapUsd,
+            fdvUsd: f.fdvUsd,
+            liquidityNative: core.liquidityNative,
+            liquidityUsd: f.liquidityUsd,
+            priceNativeAth: decimalString(core.facts?.priceNativeAth ?? ath.rows[0]?.high ?? null),
+            liquidityNativeAth: decimalString(core.facts?.liquidityNativeAth ?? null),
+            pool: best
+              ? {
+                  address: best.address,
+                  type: best.venueType,
+                  quoteAddress: best.quoteAddress,
+                  quoteSymbol: best.quote.symbol,
+                  factory: best.factory,
+                  createdAt: best.createdAt,
+                }
+              : null,
+            launchpad: launchpadPool ? toTokenLaunchpad(launchpadPool) : null,
+            deployer: launchpadPool?.creator ?? core.facts?.deployer ?? null,
+            createdAt,
+            stats24h: {
+              volumeNative: s24?.volumeNative ?? 0,
+              volumeUsd: s24?.volumeUsd ?? null,
+              buys: s24?.buys ?? 0,
+              sells: s24?.sells ?? 0,
+              priceChangePct: s24?.priceChangePct ?? null,
+            },
+            metadata: toTokenMetadata(core.facts?.metadata ?? {}),
+          };
+          return snapshot;
+        },
+        life(tokenTtl, key, [key, usdTag(chain)]),
+      );
     },
 
     async tokenPrice({ chain, address }) {
@@ -571,42 +629,49 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     async poolTrades(q: TradeQuery) {
       const p = await requirePool(q.chain, q.address);
       const { chain: _c, address: _a, pools: _p, ...rest } = q;
-      return tradePages.get(JSON.stringify(["pool", p.market, rest]), async () =>
-        labelled(
-          q.chain,
-          p.tokenAddress,
-          await readTradePage(db, {
-            ...rest,
-            scope: { chain: q.chain, markets: [p.market] },
-            spotUsd: await spot(q.chain),
-            ...scanOpt,
-          }),
-        ),
+      const spotUsd = await spot(q.chain);
+      return tradePages.get(
+        JSON.stringify(["pool", p.market, rest]),
+        async () =>
+          labelled(
+            q.chain,
+            p.tokenAddress,
+            await readTradePage(db, {
+              ...rest,
+              scope: { chain: q.chain, markets: [p.market] },
+              spotUsd,
+              ...scanOpt,
+            }),
+          ),
+        life(tradeTtl, p.market, [p.market, usdTag(q.chain)]),
       );
     },
 
     async tokenTrades(q: TradeQuery) {
       const { chain, address, pools, ...rest } = q;
+      const key = marketKey(chain, address);
       let scope: { chain: ChainId; markets: string[] } | { chain: ChainId; token: string };
+      const tags = [key, usdTag(chain)];
       if (pools && pools.length > 0) {
         const rows = await tokenPoolsParam(chain, address, pools);
         scope = { chain, markets: rows.map((r) => r.market) };
+        tags.push(...scope.markets);
       } else {
         await requireToken(chain, address);
         scope = { chain, token: address };
       }
-      return tradePages.get(JSON.stringify(["token", scope, rest]), async () =>
-        labelled(
-          chain,
-          address,
-          await readTradePage(db, { ...rest, scope, spotUsd: await spot(chain), ...scanOpt }),
-        ),
+      const spotUsd = await spot(chain);
+      return tradePages.get(
+        JSON.stringify(["token", scope, rest]),
+        async () =>
+          labelled(chain, address, await readTradePage(db, { ...rest, scope, spotUsd, ...scanOpt })),
+        life(tradeTtl, key, tags),
       );
     },
 
     async poolOhlcv(q: CandleQuery) {
       const p = await requirePool(q.chain, q.address);
-      return candles(q.chain, [p.market], [p.address], q);
+      return candles(q.chain, p.market, [p.market], [p.address], q);
     },
 
     async tokenOhlcv(q: TokenCandleQuery) {
@@ -628,6 +693,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
       }
       return candles(
         q.chain,
+        marketKey(q.chain, q.address),
         chosen.map((p) => p.market),
         chosen.map((p) => p.address),
         q,
@@ -649,6 +715,36 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     async nativePrices() {
       return nativePricesCache.get("all", () => readNativePrices(db, now()));
     },
+  };
+  // Windowed figures read the store on every call; an owned key's are kept until an event.
+  const { tokenPools, tokenStats, poolData } = api;
+  const remembered = <T>(
+    key: unknown[],
+    owner: string,
+    tags: string[],
+    chain: ChainId,
+    compute: () => Promise<T>,
+  ) =>
+    spot(chain).then(() =>
+      answers.get(JSON.stringify(key), compute, {
+        tags: [...tags, usdTag(chain)],
+        ttlMs: tokenTtl > 0 && feed?.owns(owner) ? Math.max(hotTtl, tokenTtl) : 0,
+      }),
+    ) as Promise<T>;
+  api.tokenPools = (q) => {
+    const key = marketKey(q.chain, q.address);
+    return remembered(["tokenPools", key, q.limit], key, [key], q.chain, () => tokenPools(q));
+  };
+  api.tokenStats = (q) => {
+    const key = marketKey(q.chain, q.address);
+    const pools = (q.pools ?? []).map((p) => marketKey(q.chain, p));
+    return remembered(["tokenStats", key, pools, q.windows], key, [key, ...pools], q.chain, () =>
+      tokenStats(q),
+    );
+  };
+  api.poolData = (q) => {
+    const key = marketKey(q.chain, q.address);
+    return remembered(["poolData", key, q.windows], key, [key], q.chain, () => poolData(q));
   };
   return api;
 }

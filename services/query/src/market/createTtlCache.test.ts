@@ -95,4 +95,54 @@ describe("createTtlCache", () => {
     expect(await cache.get("x", load(11))).toHaveLength(11); // heavier than the bound: never held
     expect(await cache.get("x", load(2))).toHaveLength(2);
   });
+
+  it("keeps an entry for its own lifetime when one is given", async () => {
+    const c = clock();
+    const cache = createTtlCache<number>({ ttlMs: 100, max: 10, now: c.now });
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get("hot", load, { ttlMs: 1000 });
+    await cache.get("cold", load);
+    c.advance(500);
+    expect(await cache.get("hot", load, { ttlMs: 1000 })).toBe(1);
+    expect(await cache.get("cold", load)).toBe(3);
+  });
+
+  it("invalidate drops the entries of a tag and no others", async () => {
+    const cache = createTtlCache<string>({ ttlMs: 1000, max: 10 });
+    await cache.get("a", async () => "a1", { tags: ["m1", "t"] });
+    await cache.get("b", async () => "b1", { tags: ["m2", "t"] });
+    await cache.get("c", async () => "c1", { tags: ["m3"] });
+    cache.invalidate("m1");
+    expect(await cache.get("a", async () => "a2", { tags: ["m1", "t"] })).toBe("a2");
+    expect(await cache.get("b", async () => "b2")).toBe("b1");
+    cache.invalidate("t");
+    expect(await cache.get("a", async () => "a3")).toBe("a3");
+    expect(await cache.get("b", async () => "b3")).toBe("b3");
+    expect(await cache.get("c", async () => "c2")).toBe("c1");
+  });
+
+  it("a load in flight when its tag is invalidated is answered to its callers but never stored", async () => {
+    const cache = createTtlCache<string>({ ttlMs: 1000, max: 10 });
+    const before = deferred<string>();
+    const first = cache.get("k", () => before.promise, { tags: ["m"] });
+    cache.invalidate("m");
+    // a read after the invalidation does not join the older load
+    const second = cache.get("k", async () => "after", { tags: ["m"] });
+    before.resolve("before");
+    expect(await first).toBe("before");
+    expect(await second).toBe("after");
+    expect(await cache.get("k", async () => "again")).toBe("after");
+  });
+
+  it("update replaces a value in place, and null drops it", async () => {
+    const cache = createTtlCache<{ n: number }>({ ttlMs: 1000, max: 10 });
+    await cache.get("k", async () => ({ n: 1 }));
+    cache.update("k", (v) => ({ n: v.n + 1 }));
+    expect(await cache.get("k", async () => ({ n: 99 }))).toEqual({ n: 2 });
+    cache.update("k", () => null);
+    expect(await cache.get("k", async () => ({ n: 99 }))).toEqual({ n: 99 });
+    cache.update("absent", () => ({ n: 5 }));
+    expect(cache.size).toBe(1);
+  });
 });
