@@ -96,4 +96,37 @@ describe("admin CLI", () => {
     });
     await expect(runAdminCommand(["frobnicate"], deps)).rejects.toMatchObject({ code: "INVALID_PARAM" });
   });
+
+  it("opens and closes the screener stream channels of one key, surviving a key limits change", async () => {
+    const deps = { accounts: h.accounts, store: h.gate.store };
+    const account = await h.accounts.createAccount({ email: "fay@example.com", name: "fay" });
+    await h.accounts.addPaymentMethod(account.id, null);
+    const key = await h.accounts.createKey(account.id, "k");
+    const enabled = async () => (await h.gate.openStream(key.secret)).screenerStreams;
+    expect(await enabled()).toBe(false);
+    const set = (on: string) =>
+      runAdminCommand(
+        ["set-screener-streams", "--account", account.id, "--key", key.id, "--enabled", on],
+        deps,
+      );
+    await set("true");
+    expect(await enabled()).toBe(true);
+    await runAdminCommand(
+      ["set-key-limits", "--account", account.id, "--key", key.id, "--per-minute", "99"],
+      deps,
+    );
+    expect(await enabled()).toBe(true);
+    await set("false");
+    expect(await enabled()).toBe(false);
+    await expect(set("maybe")).rejects.toMatchObject({
+      code: "INVALID_PARAM",
+      details: { param: "enabled" },
+    });
+    await expect(
+      runAdminCommand(
+        ["set-screener-streams", "--account", account.id, "--key", "key_nope", "--enabled", "true"],
+        deps,
+      ),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
 });

@@ -144,7 +144,15 @@ export async function startRouter(ctx: Context, env: Record<string, string | und
       logger: ctx.logger.child({ component: "bus" }),
     });
     ctx.shutdown.add("bus", () => bus.close());
-    startStreams({ server: api.server, bus, shards, gate: bundle.gate, ctx, limits: config.streams });
+    startStreams({
+      server: api.server,
+      bus,
+      shards,
+      gate: bundle.gate,
+      ctx,
+      limits: config.streams,
+      universe,
+    });
   }
   if (config.demoPort !== undefined) {
     if (!bundle.demoGate)

@@ -20,6 +20,7 @@ Commands:
   set-password --account ID --password P  portal sign-in credential
   create-key --account ID --name N        prints the secret once
   set-key-limits --account ID --key K [--per-minute N] [--burst N]   raise one key's limits (omit to reset)
+  set-screener-streams --account ID --key K --enabled true|false   open the screener stream channels to a key
 
 Environment: DATABASE_URL, REDIS_URL, and the billing variables (BILLING_*, RATE_LIMIT_*).`;
 
@@ -63,6 +64,7 @@ export async function runAdminCommand(
       key: { type: "string" },
       "per-minute": { type: "string" },
       burst: { type: "string" },
+      enabled: { type: "string" },
     },
   });
   const { accounts, store } = deps;
@@ -133,6 +135,13 @@ export async function runAdminCommand(
         groupCaps: null,
       });
       return (await accounts.listKeys(account())).find((k) => k.id === values.key);
+    }
+    case "set-screener-streams": {
+      const enabled = required(values, "enabled");
+      if (enabled !== "true" && enabled !== "false")
+        throw new InvalidParamError("enabled", "--enabled must be true or false");
+      await accounts.setScreenerStreams(account(), required(values, "key"), enabled === "true");
+      return { key: values.key, screenerStreams: enabled === "true" };
     }
     default:
       throw new InvalidParamError(

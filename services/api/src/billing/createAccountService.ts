@@ -74,12 +74,13 @@ type KeyRow = {
   rate_per_minute: number | null;
   burst_per_second: number | null;
   group_caps: Record<string, number> | null;
+  screener_streams: boolean;
 };
 
 const ACCOUNT_COLUMNS =
   "id, email, name, state, suspended, plan, spend_cap_cents, contract_credits, payment_method, free_granted_at, created_at";
 const KEY_COLUMNS =
-  "id, name, secret_prefix, created_at, rotated_at, revoked_at, rate_per_minute, burst_per_second, group_caps";
+  "id, name, secret_prefix, created_at, rotated_at, revoked_at, rate_per_minute, burst_per_second, group_caps, screener_streams";
 
 function toAccount(r: AccountRow): Account {
   const cents = BigInt(r.spend_cap_cents);
@@ -368,6 +369,7 @@ export function createAccountService(deps: { pg: pg.Pool; store: BillingStore })
         ratePerMinute: null,
         burstPerSecond: null,
         groupCaps: null,
+        screenerStreams: false,
       });
       return { ...toKey(row), secret };
     },
@@ -401,6 +403,7 @@ export function createAccountService(deps: { pg: pg.Pool; store: BillingStore })
         ratePerMinute: row.rate_per_minute,
         burstPerSecond: row.burst_per_second,
         groupCaps: row.group_caps,
+        screenerStreams: row.screener_streams,
       });
       return { ...toKey(row), secret };
     },
@@ -426,13 +429,36 @@ export function createAccountService(deps: { pg: pg.Pool; store: BillingStore })
         groupCaps: Record<string, number> | null;
       },
     ): Promise<void> {
-      const { rows } = await pg.query<{ secret_hash: string }>(
+      const { rows } = await pg.query<{ secret_hash: string; screener_streams: boolean }>(
         `update api_keys set rate_per_minute = $3, burst_per_second = $4, group_caps = $5
-          where id = $1 and account_id = $2 and revoked_at is null returning secret_hash`,
+          where id = $1 and account_id = $2 and revoked_at is null returning secret_hash, screener_streams`,
         [keyId, accountId, limits.ratePerMinute, limits.burstPerSecond, limits.groupCaps],
       );
       if (!rows[0]) throw new NotFoundError("unknown key", { keyId });
-      await store.refreshKeyRecord(rows[0].secret_hash, keyId, accountId, limits);
+      await store.refreshKeyRecord(rows[0].secret_hash, keyId, accountId, {
+        ...limits,
+        screenerStreams: rows[0].screener_streams,
+      });
+    },
+
+    /**
+     * Opens (or closes) the restricted screener stream channels to a key; connections opened from
+     * then on see the change.
+     */
+    async setScreenerStreams(accountId: string, keyId: string, enabled: boolean): Promise<void> {
+      const { rows } = await pg.query<KeyRow & { secret_hash: string }>(
+        `update api_keys set screener_streams = $3
+          where id = $1 and account_id = $2 and revoked_at is null returning ${KEY_COLUMNS}, secret_hash`,
+        [keyId, accountId, enabled],
+      );
+      const row = rows[0];
+      if (!row) throw new NotFoundError("unknown key", { keyId });
+      await store.refreshKeyRecord(row.secret_hash, keyId, accountId, {
+        ratePerMinute: row.rate_per_minute,
+        burstPerSecond: row.burst_per_second,
+        groupCaps: row.group_caps,
+        screenerStreams: row.screener_streams,
+      });
     },
 
     /** Opens a portal session; the token goes in a cookie, only its hash is stored. */

@@ -32,6 +32,8 @@ import { withHeaders } from "./withHeaders.ts";
 /** Billing of one authenticated stream connection: 1 credit per delivered event. */
 export type StreamBilling = {
   caller: Caller;
+  /** The key may subscribe to the restricted screener channels (admin CLI `set-screener-streams`). */
+  screenerStreams: boolean;
   /**
    * Bills `events` delivered events on `channel` (recorded as `stream:<channel>`). Throws the
    * same 402/403 ApiErrors as REST calls; the stream closes with 4402 and `details.action`.
@@ -264,6 +266,7 @@ export function createBillingGate(deps: {
     const caller = { accountId: auth.accountId, keyId: auth.keyId };
     return {
       caller,
+      screenerStreams: await store.keyHasScreenerStreams(keyHash),
       async charge(channel, events) {
         if (events <= 0) return (await store.figures(caller.accountId))?.remaining ?? 0;
         const reservationId = randomUUID();

@@ -106,6 +106,8 @@ export type KeyLimits = {
   ratePerMinute: number | null;
   burstPerSecond: number | null;
   groupCaps: Record<string, number> | null;
+  /** The restricted screener stream channels are open to this key. */
+  screenerStreams: boolean;
 };
 
 export type BillingStore = ReturnType<typeof createBillingStore>;
@@ -161,6 +163,7 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
     if (limits.ratePerMinute !== null) f.push("rpm", String(limits.ratePerMinute));
     if (limits.burstPerSecond !== null) f.push("burst", String(limits.burstPerSecond));
     for (const [group, cap] of Object.entries(limits.groupCaps ?? {})) f.push(`g:${group}`, String(cap));
+    if (limits.screenerStreams) f.push("scr", "1");
     return f;
   }
 
@@ -199,8 +202,9 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
         rate_per_minute: number | null;
         burst_per_second: number | null;
         group_caps: Record<string, number> | null;
+        screener_streams: boolean;
       }>(
-        `select id, account_id, secret_hash, rate_per_minute, burst_per_second, group_caps
+        `select id, account_id, secret_hash, rate_per_minute, burst_per_second, group_caps, screener_streams
            from api_keys where revoked_at is null`,
       );
       await Promise.all(
@@ -211,6 +215,7 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
               ratePerMinute: row.rate_per_minute,
               burstPerSecond: row.burst_per_second,
               groupCaps: row.group_caps,
+              screenerStreams: row.screener_streams,
             }),
           ),
         ),
@@ -228,8 +233,9 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
       rate_per_minute: number | null;
       burst_per_second: number | null;
       group_caps: Record<string, number> | null;
+      screener_streams: boolean;
     }>(
-      "select id, account_id, revoked_at, rate_per_minute, burst_per_second, group_caps from api_keys where secret_hash = $1",
+      "select id, account_id, revoked_at, rate_per_minute, burst_per_second, group_caps, screener_streams from api_keys where secret_hash = $1",
       [hash],
     );
     const row = rows[0];
@@ -249,6 +255,7 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
         ratePerMinute: row.rate_per_minute,
         burstPerSecond: row.burst_per_second,
         groupCaps: row.group_caps,
+        screenerStreams: row.screener_streams,
       }),
     );
     return true;
@@ -433,6 +440,11 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
     },
 
     /** Rewrites a key's cached record after a limits change (a revoked key stays revoked). */
+    /** Whether a key's record (loaded by its admit) opens the screener stream channels. */
+    async keyHasScreenerStreams(hash: string): Promise<boolean> {
+      return (await redis.hget(keyRecord(hash), "scr")) === "1";
+    },
+
     async refreshKeyRecord(hash: string, id: string, accountId: string, limits: KeyLimits): Promise<void> {
       await refreshKeyScript([keyRecord(hash)], keyFields(id, accountId, limits));
     },

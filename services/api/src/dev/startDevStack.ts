@@ -89,8 +89,8 @@ export async function startDevStack(opts: DevStackOptions): Promise<{ url: strin
   ctx.shutdown.add("query service", () => service.close());
   const shards = createInProcessShardClient(service.api);
   const gate = createStaticKeyGate([opts.apiKey]);
-  const endpoints =
-    opts.endpoints ?? createEndpointLists({ ctx, gate, universe: createUniverseStore(cache) });
+  const universe = createUniverseStore(cache);
+  const endpoints = opts.endpoints ?? createEndpointLists({ ctx, gate, universe });
   const app = createApp({
     endpoints,
     shards,
@@ -105,6 +105,6 @@ export async function startDevStack(opts: DevStackOptions): Promise<{ url: strin
     name: "api",
     graceMs: 5000,
   });
-  if (bus) startStreams({ server, bus, shards, gate, ctx });
+  if (bus) startStreams({ server, bus, shards, gate, ctx, universe });
   return { url: `http://${opts.host}:${port}` };
 }

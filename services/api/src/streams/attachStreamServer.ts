@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import {
   type ApiError,
   type Context,
+  ForbiddenError,
   InvalidParamError,
   PayloadTooLargeError,
   toApiError,
@@ -13,7 +14,9 @@ import { z } from "zod";
 import { isBillingGate } from "../billing/isBillingGate.ts";
 import { defineEndpoint } from "../endpoint.ts";
 import type { RequestGate } from "../gate.ts";
+import type { ScreenerFeed } from "./createScreenerFeed.ts";
 import type { HubSubscription, StreamHub } from "./createStreamHub.ts";
+import { parseScreenerParams } from "./parseScreenerParams.ts";
 import {
   CHANNELS,
   type Channel,
@@ -48,6 +51,11 @@ const streamEndpoint = defineEndpoint({
 
 type Authenticated = {
   keyId: string;
+  /**
+   * The key may use the screener channels: set per key by the admin CLI under billing; gates
+   * without accounts (open, static keys) have no per-key settings and allow them.
+   */
+  screenerStreams: boolean;
   /** Bills delivered events; absent on gates without billing. */
   charge?: (channel: string, events: number) => Promise<number>;
 };
@@ -55,7 +63,11 @@ type Authenticated = {
 async function authenticate(gate: RequestGate, key: string, ip: string): Promise<Authenticated> {
   if (isBillingGate(gate)) {
     const billing = await gate.openStream(key);
-    return { keyId: billing.caller.keyId, charge: (c, n) => billing.charge(c, n) };
+    return {
+      keyId: billing.caller.keyId,
+      screenerStreams: billing.screenerStreams,
+      charge: (c, n) => billing.charge(c, n),
+    };
   }
   const admission = await gate.admit({
     endpoint: streamEndpoint,
@@ -64,7 +76,7 @@ async function authenticate(gate: RequestGate, key: string, ip: string): Promise
     items: 1,
   });
   await admission.settle({ status: 200, servedItems: 0 });
-  return { keyId: admission.caller?.keyId ?? `key:${key}` };
+  return { keyId: admission.caller?.keyId ?? `key:${key}`, screenerStreams: true };
 }
 
 /** The close reason of a refusal: the spec's `details.action` for 402 and 403, else the code. */
@@ -104,6 +116,8 @@ export function attachStreamServer(deps: {
   gate: RequestGate;
   ctx: Context;
   limits?: Partial<StreamLimits>;
+  /** The screener channels; without it they answer `not_available`. */
+  screener?: ScreenerFeed | null;
 }): StreamServer {
   const limits: StreamLimits = { ...DEFAULT_STREAM_LIMITS, ...deps.limits };
   const { ctx, hub, gate } = deps;
@@ -347,6 +361,14 @@ export function attachStreamServer(deps: {
               sub = await hub.subscribeTrades(id, parseTradesParams(frame.params), sink);
             else if (channel === "token-updates") {
               sub = await hub.subscribeTokenUpdates(id, parseTokenUpdatesParams(frame.params), sink);
+            } else if ((channel === "screener" || channel === "screener-pools") && deps.screener) {
+              if (!auth.screenerStreams) {
+                throw new ForbiddenError(
+                  "request_screener_streams",
+                  "the screener channels are enabled per API key on request",
+                );
+              }
+              sub = await deps.screener.subscribe(id, channel, parseScreenerParams(frame.params), sink);
             } else if ((CHANNELS as readonly string[]).includes(channel)) {
               throw new InvalidParamError("channel", `${channel} is not served by this deployment`, {
                 reason: "not_available",

@@ -1,8 +1,11 @@
 import type { Server } from "node:http";
-import type { Bus, Context } from "@tapeline/core";
+import type { Bus, Context, UniverseStore } from "@tapeline/core";
+import { createScreenerLister } from "../endpoints/screener/createScreenerEndpoints.ts";
+import { createUniverseReader } from "../endpoints/screener/createUniverseReader.ts";
 import type { RequestGate } from "../gate.ts";
 import type { ShardClient } from "../shardClient.ts";
 import { attachStreamServer, type StreamServer } from "./attachStreamServer.ts";
+import { createScreenerFeed } from "./createScreenerFeed.ts";
 import { createStreamHub } from "./createStreamHub.ts";
 import type { StreamLimits } from "./streamProtocol.ts";
 
@@ -17,13 +20,22 @@ export function startStreams(deps: {
   gate: RequestGate;
   ctx: Context;
   limits?: Partial<StreamLimits>;
+  /** Where the screener channels read universe computations; without it they are not served. */
+  universe?: UniverseStore | null;
 }): StreamServer {
   const hub = createStreamHub({
     bus: deps.bus,
     shards: deps.shards,
     logger: deps.ctx.logger.child({ component: "streams" }),
   });
-  const streams = attachStreamServer({ ...deps, hub });
+  let screener = null;
+  if (deps.universe) {
+    const reader = createUniverseReader(deps.universe);
+    const feed = createScreenerFeed({ list: createScreenerLister(reader), reader, logger: deps.ctx.logger });
+    deps.ctx.shutdown.add("screener streams", async () => feed.close());
+    screener = feed;
+  }
+  const streams = attachStreamServer({ ...deps, hub, screener });
   deps.ctx.shutdown.add("stream hub", () => hub.close());
   deps.ctx.shutdown.add("streams", () => streams.close());
   return streams;

@@ -52,7 +52,8 @@ const flatParams = {
   txnsMax: flatParam(`trades ${OVER}`),
 } satisfies Record<keyof typeof FLAT_FILTERS, unknown>;
 
-const query = z.strictObject({
+/** The screener's parameters: the query of `GET /v1/screener`, and the params of the screener stream channels. */
+export const screenerQuery = z.strictObject({
   chains: csvParam(chainIdParam(), { min: 1, max: 8, description: "chains to list" }),
   sortBy: z
     .string()
@@ -73,7 +74,8 @@ const query = z.strictObject({
   limit: intParam({ min: 1, max: 100, default: 30 }),
   cursor: z.string().max(4_096).optional().describe("opaque, from meta.nextCursor"),
 });
-type Query = z.infer<typeof query>;
+export type ScreenerQuery = z.infer<typeof screenerQuery>;
+type Query = ScreenerQuery;
 
 const DESCRIPTION = `The most active markets of each chain, quality-filtered, with cursor pagination.
 
@@ -87,11 +89,14 @@ Cursors: a cursor pins the universe computation of each chain its walk started o
 
 sortBy=createdAt lists the newest markets of exactly one chain (its 1,000 newest, every market counted), identity, price and market cap only, and takes no filter.`;
 
+/** One page of the screener: the body `GET /v1/screener` answers (`{ data, meta }`). */
+export type ScreenerLister = (q: ScreenerQuery) => Promise<{ body: unknown }>;
+
 /**
- * `GET /v1/screener` and `GET /v1/screener/pools` (the same list under its explicit name), served
- * from the universe snapshots the jobs store: filter, sort and page cut in this process.
+ * Lists the screener from the universe snapshots the jobs store: filter, sort and page cut in this
+ * process. The REST endpoints and the screener stream channels share it.
  */
-export function createScreenerEndpoints(reader: UniverseReader): EndpointDef[] {
+export function createScreenerLister(reader: UniverseReader): ScreenerLister {
   const lists = new Map<string, UniverseMarket[]>();
   const keepLists = 256;
 
@@ -234,6 +239,15 @@ export function createScreenerEndpoints(reader: UniverseReader): EndpointDef[] {
     };
   }
 
+  return (q) => handler({ query: q });
+}
+
+/**
+ * `GET /v1/screener` and `GET /v1/screener/pools` (the same list under its explicit name), served
+ * by `createScreenerLister`.
+ */
+export function createScreenerEndpoints(reader: UniverseReader): EndpointDef[] {
+  const list = createScreenerLister(reader);
   const def = (path: "/v1/screener" | "/v1/screener/pools", summary: string) =>
     defineEndpoint({
       method: "GET",
@@ -241,11 +255,11 @@ export function createScreenerEndpoints(reader: UniverseReader): EndpointDef[] {
       summary,
       description: DESCRIPTION,
       tags: ["screener"],
-      query,
+      query: screenerQuery,
       response: screenerResponseSchema,
       credits: { kind: "flat", amount: 1 },
       demo: true,
-      handler: ({ query: q }) => handler({ query: q }),
+      handler: ({ query: q }) => list(q),
     });
   return [def("/v1/screener", "Screener"), def("/v1/screener/pools", "Screener (pools)")];
 }
