@@ -1,0 +1,97 @@
+/**
+ * Top traders of one market with BENCH_TRADES trades (default 1,000,000) by BENCH_WALLETS wallets
+ * (default 50,000) spread evenly over the last 31 days. The trader rollups are built by the
+ * writer's own aggregation (traderBucketsSql, the statement a rollback rebuilds them with) from a
+ * generated trade stream, without storing the trades themselves; then each timeframe's ranking
+ * (sortBy=pnl, limit 20, no answer cache) is read BENCH_RUNS times (default 50, after 5 warm-up
+ * runs, fewer when BENCH_RUNS is smaller) through the query method the API calls, one at a time. Prints the load time, the rollup
+ * rows per resolution, and per timeframe p50 / p99 / max in ms with the load average.
+ * Env: BENCH_TRADES, BENCH_WALLETS, BENCH_RUNS.
+ */
+import { loadavg } from "node:os";
+import { type ChainId, TOP_TRADER_TIMEFRAMES } from "@tapeline/core";
+import { createTestDatabase } from "@tapeline/core/testing";
+import { traderBucketsSql } from "../services/ingest/src/writer/traderBucketsSql.ts";
+import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
+import { createTraderQueries } from "../services/query/src/traders/createTraderQueries.ts";
+
+const TRADES = Number(process.env.BENCH_TRADES ?? 1_000_000);
+const WALLETS = Number(process.env.BENCH_WALLETS ?? 50_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const CHAIN: ChainId = "evm:31337";
+const POOL = `0x${"5a".repeat(20)}`;
+const TOKEN = `0x${"7b".repeat(20)}`;
+const WETH = `0x${"ee".repeat(20)}`;
+const NOW = Date.now();
+const SPAN_MS = 31 * 86_400_000;
+
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+
+const db = await createTestDatabase();
+try {
+  await writeBatch(db.pool, {
+    chain: CHAIN,
+    blocks: [],
+    trades: [],
+    pools: [
+      {
+        chain: CHAIN,
+        address: POOL,
+        venueType: "UNISWAP_V2",
+        factory: null,
+        token0: TOKEN,
+        token1: WETH,
+        tokenAddress: TOKEN,
+        quoteAddress: WETH,
+        createdAt: NOW - SPAN_MS,
+        createdBlock: 1n,
+      },
+    ],
+    tokens: [
+      { chain: CHAIN, address: TOKEN, name: "T", symbol: "T", decimals: 18, totalSupply: null },
+      { chain: CHAIN, address: WETH, name: "W", symbol: "W", decimals: 18, totalSupply: null },
+    ],
+    nativePrices: [{ minute: Math.floor(NOW / 60_000) * 60_000 - 60_000, priceUsd: "3000", source: "bench" }],
+  });
+  // Trade i: wallet (i * 7919) mod WALLETS, evenly spaced in time, two buys for one sell.
+  const source = `(select '${CHAIN}/${POOL}'::text as market, '${CHAIN}'::text as chain_id,
+      '0x' || lpad(to_hex((g::bigint * 7919) % ${WALLETS}), 40, '0') as maker,
+      (${NOW} - ${SPAN_MS}::bigint + (g::bigint * ${SPAN_MS}) / ${TRADES})::bigint as at,
+      g % 3 <> 0 as is_buy, (1 + g % 100)::numeric * 1e18 as amount_token,
+      (1 + g % 1000)::numeric / 1000 as volume_native
+    from generate_series(1, ${TRADES}) g)`;
+  const sql = traderBucketsSql(source);
+  const t0 = performance.now();
+  await db.pool.query(`set work_mem = '256MB'`);
+  await db.pool.query(`with ${sql.ctes} ${sql.upsert}`);
+  await db.pool.query("analyze trader_buckets");
+  const loadS = (performance.now() - t0) / 1000;
+  const counts = await db.pool.query<{ resolution_s: number; n: string }>(
+    "select resolution_s, count(*) as n from trader_buckets group by 1 order by 1",
+  );
+  console.log(
+    `${TRADES.toLocaleString()} trades, ${WALLETS.toLocaleString()} wallets: rollups built in ${loadS.toFixed(1)} s; rows ` +
+      counts.rows.map((r) => `${r.resolution_s}s ${Number(r.n).toLocaleString()}`).join(", "),
+  );
+  const q = createTraderQueries({ db: db.pool, ttlMs: 0 });
+  for (const timeframe of TOP_TRADER_TIMEFRAMES) {
+    const ask = () =>
+      q.poolTopTraders({ chain: CHAIN, address: POOL, timeframe, sortBy: "pnl", order: "desc", limit: 20 });
+    for (let i = 0; i < Math.min(5, RUNS); i++) await ask();
+    const ms: number[] = [];
+    let traders = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const s = performance.now();
+      traders = (await ask()).traderCount;
+      ms.push(performance.now() - s);
+    }
+    ms.sort((a, b) => a - b);
+    console.log(
+      `top traders ${timeframe.padEnd(3)} (${traders.toLocaleString()} wallets in window): ` +
+        `p50 ${pct(ms, 0.5).toFixed(1)} ms, p99 ${pct(ms, 0.99).toFixed(1)} ms, max ${ms.at(-1)!.toFixed(1)} ms ` +
+        `(load average ${loadavg()[0]!.toFixed(1)})`,
+    );
+  }
+} finally {
+  await db.drop();
+}
