@@ -77,6 +77,8 @@ export function expectedWorkloadPodSpec(container: {
   image: string;
   env: { name: string; value?: string; valueFrom?: unknown }[];
   resources?: unknown;
+  /** extra read-only mounts, then their volumes */
+  mounts?: { volumeMount: unknown; volume: unknown }[];
 }): Record<string, unknown> {
   return {
     terminationGracePeriodSeconds: 60,
@@ -113,9 +115,12 @@ export function expectedWorkloadPodSpec(container: {
           capabilities: { drop: ["ALL"] },
           seccompProfile: { type: "RuntimeDefault" },
         },
-        volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
+        volumeMounts: [
+          { name: "tmp", mountPath: "/tmp" },
+          ...(container.mounts ?? []).map((m) => m.volumeMount),
+        ],
       },
     ],
-    volumes: [{ name: "tmp", emptyDir: {} }],
+    volumes: [{ name: "tmp", emptyDir: {} }, ...(container.mounts ?? []).map((m) => m.volume)],
   };
 }

@@ -14,6 +14,8 @@ export type WorkloadContainer = {
   /** the workload's own variables; the shared connection settings are appended */
   env: Record<string, unknown>[];
   resources: { requests?: object; limits?: object } | undefined;
+  /** ConfigMaps mounted read-only (optional: the pod starts before the operator writes one) */
+  configMaps?: { volume: string; configMap: string; mountPath: string }[];
 };
 
 /**
@@ -37,9 +39,22 @@ export function workloadPodSpec(
         ...httpProbes(),
         ...containerResources(container.resources),
         securityContext: CONTAINER_SECURITY_CONTEXT,
-        volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
+        volumeMounts: [
+          { name: "tmp", mountPath: "/tmp" },
+          ...(container.configMaps ?? []).map((c) => ({
+            name: c.volume,
+            mountPath: c.mountPath,
+            readOnly: true,
+          })),
+        ],
       },
     ],
-    volumes: [{ name: "tmp", emptyDir: {} }],
+    volumes: [
+      { name: "tmp", emptyDir: {} },
+      ...(container.configMaps ?? []).map((c) => ({
+        name: c.volume,
+        configMap: { name: c.configMap, optional: true },
+      })),
+    ],
   };
 }

@@ -5,13 +5,17 @@ import { ownedMetadata } from "../kube/ownedMetadata.ts";
 import type { KubeObject } from "../kube/types.ts";
 import { workloadPodSpec } from "../kube/workloadPodSpec.ts";
 import { shardLabels } from "./shardLabels.ts";
-import { shardName, shardSelector, shardWorkloadName } from "./shardNames.ts";
+import { SHARD_MAP_KEY, shardMapName, shardName, shardSelector, shardWorkloadName } from "./shardNames.ts";
+
+const SHARD_MAP_DIR = "/etc/tapeline/shard-map";
 
 /**
  * The query Deployment of shard `index`. Rolling updates never take the shard's last pod down
  * (maxUnavailable 0). `retiredAtMs` marks a shard that has left the shard map and is draining.
- * The pod gets its identity (SHARD_NAME, SHARD_SET) and the shared connection settings, the
- * variables the query pod reads (services/query/src/loadQueryConfig.ts); the shard map is the router's.
+ * The pod gets its identity (SHARD_NAME, SHARD_SET), the shared connection settings and the shard
+ * map (the ShardSet's ConfigMap, mounted as the router mounts it, SHARD_MAP_PATH): the variables
+ * the query pod reads (services/query/src/loadQueryConfig.ts). The map tells the shard which keys
+ * it keeps hot from the market event bus.
  */
 export function desiredShardDeployment(
   shardSet: ShardSet,
@@ -43,7 +47,9 @@ export function desiredShardDeployment(
           env: [
             { name: "SHARD_NAME", value: shardName(index) },
             { name: "SHARD_SET", value: setName },
+            { name: "SHARD_MAP_PATH", value: `${SHARD_MAP_DIR}/${SHARD_MAP_KEY}` },
           ],
+          configMaps: [{ volume: "shard-map", configMap: shardMapName(setName), mountPath: SHARD_MAP_DIR }],
           resources: spec.resources,
         }),
       },

@@ -46,8 +46,15 @@ describe("desiredShardDeployment", () => {
             env: [
               { name: "SHARD_NAME", value: "shard-2" },
               { name: "SHARD_SET", value: "main" },
+              { name: "SHARD_MAP_PATH", value: "/etc/tapeline/shard-map/shardmap.json" },
             ],
             resources: { limits: { memory: "2Gi" } },
+            mounts: [
+              {
+                volumeMount: { name: "shard-map", mountPath: "/etc/tapeline/shard-map", readOnly: true },
+                volume: { name: "shard-map", configMap: { name: "main-shard-map", optional: true } },
+              },
+            ],
           }),
         },
       },
