@@ -14,7 +14,6 @@ import {
   type MarketEvent,
   marketKey,
   publishMarketEvents,
-  type TradeRow,
 } from "@tapeline/core";
 import { TEST_REDIS_URL, testRedisPrefix } from "@tapeline/core/testing";
 import pino from "pino";
@@ -40,6 +39,7 @@ import { createQueryService } from "../../services/query/src/createQueryService.
 import { queryProviders } from "../../services/query/src/queryProviders.ts";
 import { seedChains } from "../api/seedChains.ts";
 import { accountWithKey, type BillingHarness, createBillingHarness } from "../billing/billingHarness.ts";
+import { tradeEvent } from "../streams/tradeEvent.ts";
 
 const CHAIN: ChainId = "evm:31337";
 const POOL = `0x${"11".repeat(20)}`;
@@ -47,40 +47,7 @@ const TOKEN = `0x${"22".repeat(20)}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let seq = 0;
-/** A trade event as the ingest publishes it (shape only: nothing here reads a chain). */
-function trade(): MarketEvent {
-  seq += 1;
-  const row: TradeRow = {
-    id: `c${seq}`,
-    at: 1_700_000_000_000 + seq,
-    maker: `0x${"44".repeat(20)}`,
-    isBuy: seq % 2 === 0,
-    amountToken: seq,
-    amountQuote: 1,
-    quoteToken: { address: `0x${"00".repeat(20)}`, symbol: "ETH", name: null, decimals: 18 },
-    priceNative: 0.001,
-    priceUsd: null,
-    volumeNative: seq / 1000,
-    volumeUsd: null,
-    feesNative: null,
-    isProTrader: null,
-    isSniper: null,
-    isWash: null,
-    preconfirmed: false,
-    txHash: `0x${seq.toString(16).padStart(64, "0")}`,
-    block: seq,
-    logIndex: 0,
-    poolAddress: POOL,
-  };
-  return {
-    type: "trade",
-    chain: CHAIN,
-    market: marketKey(CHAIN, POOL),
-    pool: POOL,
-    token: TOKEN,
-    trade: row,
-  };
-}
+const trade = (): MarketEvent => tradeEvent({ chain: CHAIN, pool: POOL, token: TOKEN }, ++seq, {}, "c");
 
 async function until(cond: () => boolean, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;

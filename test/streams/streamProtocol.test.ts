@@ -5,7 +5,6 @@ import {
   type ChainId,
   createRedisBus,
   type MarketEvent,
-  marketKey,
   publishMarketEvents,
   type TradeRow,
 } from "@tapeline/core";
@@ -20,6 +19,7 @@ import { createQueryService } from "../../services/query/src/createQueryService.
 import { queryProviders } from "../../services/query/src/queryProviders.ts";
 import { accountWithKey, type BillingHarness, createBillingHarness } from "../billing/billingHarness.ts";
 import { keyRequest } from "../billing/request.ts";
+import { tradeEvent } from "./tradeEvent.ts";
 import { connectWs, type WsClient } from "./wsClient.ts";
 
 const CHAIN: ChainId = "evm:31337";
@@ -28,40 +28,8 @@ const TOKEN = `0x${"22".repeat(20)}`;
 const OTHER_POOL = `0x${"33".repeat(20)}`;
 
 let seq = 0;
-/** A trade event as the ingest publishes it (shape only: the server under test does not read the chain). */
-function trade(pool: string, over: Partial<TradeRow> = {}): MarketEvent {
-  seq += 1;
-  return {
-    type: "trade",
-    chain: CHAIN,
-    market: marketKey(CHAIN, pool),
-    pool,
-    token: TOKEN,
-    trade: {
-      id: `t${seq}`,
-      at: 1_700_000_000_000 + seq,
-      maker: `0x${"44".repeat(20)}`,
-      isBuy: seq % 2 === 0,
-      amountToken: seq,
-      amountQuote: 1,
-      quoteToken: { address: `0x${"00".repeat(20)}`, symbol: "ETH", name: null, decimals: 18 },
-      priceNative: 0.001,
-      priceUsd: null,
-      volumeNative: seq / 1000,
-      volumeUsd: null,
-      feesNative: null,
-      isProTrader: null,
-      isSniper: null,
-      isWash: null,
-      preconfirmed: false,
-      txHash: `0x${seq.toString(16).padStart(64, "0")}`,
-      block: seq,
-      logIndex: 0,
-      poolAddress: pool,
-      ...over,
-    },
-  };
-}
+const trade = (pool: string, over: Partial<TradeRow> = {}): MarketEvent =>
+  tradeEvent({ chain: CHAIN, pool, token: TOKEN }, ++seq, over);
 
 describe("stream protocol on the API server", () => {
   let h: BillingHarness;

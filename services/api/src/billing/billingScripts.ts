@@ -177,6 +177,16 @@ local function remainingFor(P, acct, month)
   if allowance < 0 then allowance = 0 end
   return (tonumber(a[1]) or 0) + allowance
 end
+-- Charges \`amount\` to an account's month, carry-over credits first; returns the part they paid.
+local function chargeCredits(P, acct, month, amount)
+  local acctKey = P .. 'acct:' .. acct
+  local mKey = P .. 'm:' .. acct .. ':' .. month
+  local fromFree = math.min(tonumber(redis.call('HGET', acctKey, 'free')) or 0, amount)
+  if fromFree > 0 then redis.call('HINCRBY', acctKey, 'free', -fromFree) end
+  if amount - fromFree > 0 then redis.call('HINCRBY', mKey, 'paid', amount - fromFree) end
+  redis.call('HINCRBY', mKey, 'used', amount)
+  return fromFree
+end
 -- Gives back \`amount\` of reservation r: to the month allowance first, then to carry-over credits.
 local function refund(P, r, amount)
   if amount <= 0 then return end
@@ -230,12 +240,7 @@ if resvId ~= '' then
       refund(P, r, r.cost)
       outcome = 'quota'
     else
-      local free = tonumber(redis.call('HGET', P .. 'acct:' .. acct, 'free')) or 0
-      local fromFree = math.min(free, extra)
-      local mKey = P .. 'm:' .. acct .. ':' .. month
-      if fromFree > 0 then redis.call('HINCRBY', P .. 'acct:' .. acct, 'free', -fromFree) end
-      if extra - fromFree > 0 then redis.call('HINCRBY', mKey, 'paid', extra - fromFree) end
-      redis.call('HINCRBY', mKey, 'used', extra)
+      chargeCredits(P, acct, month, extra)
       charged = want
     end
   end
@@ -299,13 +304,7 @@ for i = 2, #ARGV, 7 do
       if r then
         month = r.month
         if ok2xx and want > 0 then
-          local acctKey = P .. 'acct:' .. r.acct
-          local mKey = P .. 'm:' .. r.acct .. ':' .. r.month
-          local free = tonumber(redis.call('HGET', acctKey, 'free')) or 0
-          local fromFree = math.min(free, want)
-          if fromFree > 0 then redis.call('HINCRBY', acctKey, 'free', -fromFree) end
-          if want - fromFree > 0 then redis.call('HINCRBY', mKey, 'paid', want - fromFree) end
-          redis.call('HINCRBY', mKey, 'used', want)
+          chargeCredits(P, r.acct, r.month, want)
           charged = want
         end
       else
@@ -359,13 +358,7 @@ if extra > remaining then
   refund(P, r, r.cost)
   return {'quota', remaining + r.cost, ''}
 end
-local acctKey = P .. 'acct:' .. r.acct
-local mKey = P .. 'm:' .. r.acct .. ':' .. r.month
-local free = tonumber(redis.call('HGET', acctKey, 'free')) or 0
-local fromFree = math.min(free, extra)
-if fromFree > 0 then redis.call('HINCRBY', acctKey, 'free', -fromFree) end
-if extra - fromFree > 0 then redis.call('HINCRBY', mKey, 'paid', extra - fromFree) end
-redis.call('HINCRBY', mKey, 'used', extra)
+local fromFree = chargeCredits(P, r.acct, r.month, extra)
 local id = string.match(member, '^[^|]*')
 local grown = id .. '|' .. r.acct .. '|' .. r.key .. '|' .. r.month .. '|' .. (tonumber(r.free) + fromFree) ..
   '|' .. (tonumber(r.paid) + extra - fromFree) .. '|' .. (r.cost + extra)
