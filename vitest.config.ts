@@ -15,6 +15,7 @@ const CITUS_SUITES = process.env.TEST_CITUS_SUITES?.split(",").filter((s) => s !
   "test/evm/evmReorg.devnet.test.ts",
   "test/evm/evmCrashRestart.devnet.test.ts",
   "test/evm/evmWalletSwaps.devnet.test.ts",
+  "test/evm/walletPositions.devnet.test.ts",
   "test/solana/solanaReplayWorker.test.ts",
   "test/solana/walletHistoryHttp.test.ts",
 ];

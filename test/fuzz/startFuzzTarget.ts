@@ -1,4 +1,4 @@
-import { createContext } from "@tapeline/core";
+import { type ChainId, createContext } from "@tapeline/core";
 import { createTestDatabase, TEST_REDIS_URL, testRedisPrefix } from "@tapeline/core/testing";
 import { writeBatch } from "@tapeline/ingest";
 import { Redis } from "ioredis";
@@ -10,6 +10,8 @@ import { createEndpointLists } from "../../services/api/src/endpointLists.ts";
 import { shardReadiness } from "../../services/api/src/http/shardReadiness.ts";
 import { buildOpenApi } from "../../services/api/src/openapi/buildOpenApi.ts";
 import { createInProcessShardClient } from "../../services/api/src/shards/createInProcessShardClient.ts";
+import { startAnvil } from "../../services/ingest/src/devnet/startAnvil.ts";
+import { createSolanaReplayServer } from "../../services/ingest/src/solana/replay/createSolanaReplayServer.ts";
 import { createQueryService } from "../../services/query/src/createQueryService.ts";
 import {
   buildMarketFixture,
@@ -19,6 +21,7 @@ import {
   FX_POOL2,
   FX_TOKEN,
 } from "../../services/query/src/market/testing/buildMarketFixture.ts";
+import type { HoldingsNodeConfig } from "../../services/query/src/portfolio/parseHoldingsNodes.ts";
 import { queryProviders } from "../../services/query/src/queryProviders.ts";
 import { listen } from "../api/listen.ts";
 import type { FuzzHints } from "./requestArbitrary.ts";
@@ -67,7 +70,16 @@ export async function startFuzzTarget(label: string): Promise<FuzzTarget> {
   await accounts.grantCredits(account.id, 1_000_000_000, "fuzz run");
   const key = await accounts.createKey(account.id, "fuzz");
 
-  const service = await createQueryService({ pool: db.pool, ctx, providers: queryProviders });
+  // wallet positions read holdings from a node: anvil for the EVM chains, the Solana replay
+  const anvil = await startAnvil();
+  const solana = await createSolanaReplayServer({ blocks: [] });
+  const holdingsNodes = new Map<ChainId, HoldingsNodeConfig>([
+    [FX_CHAIN, { url: anvil.rpcUrl, multicall3: null }],
+    ["evm:1", { url: anvil.rpcUrl, multicall3: null }],
+    ["evm:8453", { url: anvil.rpcUrl, multicall3: null }],
+    ["solana", { url: solana.url, multicall3: null }],
+  ]);
+  const service = await createQueryService({ pool: db.pool, ctx, providers: queryProviders, holdingsNodes });
   const shards = createInProcessShardClient(service.api);
   const endpoints = createEndpointLists({ ctx, gate });
   const app = createApp({ endpoints, shards, gate, ctx, readiness: shardReadiness(shards) });
@@ -85,6 +97,8 @@ export async function startFuzzTarget(label: string): Promise<FuzzTarget> {
     async close() {
       await server.close();
       await service.close();
+      await solana.close();
+      await anvil.stop();
       await gate.close();
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length > 0) await redis.del(...keys);

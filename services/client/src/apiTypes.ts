@@ -480,6 +480,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/closed-positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wallet closed positions
+         * @description Every token the wallet bought and whose bag its sells emptied, with the whole history's totals and realized PnL (average cost; tokens sold beyond what was bought realize nothing). A token bought back later is an open position again and its realized PnL moves there (GET /v1/wallet/positions), so it is counted once. USD at the SOL price of each trade on Solana, at the current native price on EVM. Without chain, every EVM chain the deployment indexes is merged (a Solana wallet needs chain=solana). Pages are cut from a snapshot kept a minute (meta.asOf), so offsets within it never skip or repeat a row.
+         */
+        get: operations["getV1WalletClosedPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wallet positions
+         * @description Holdings read from the chain's node at request time (meta.asOf; a trade of the wallet refreshes them within seconds) with the cost basis of the wallet's trades: an average-cost bag per token that restarts after a full exit, realized PnL over the token's whole history (a token is either an open position here or a closed position, never both), unrealized PnL of the bag's part of the balance. Rows are sorted by amountUsd (unknown last). Holdings the wallet received without trading carry no PnL and are listed only when their main pool holds at least 1,000 USD of reserves; a fully sold token's residual balance is listed with buys and sells 0. On EVM the holdings read are the native coin and every token the wallet traded, the chain's stablecoins and the tokens asked for; on Solana every token account. When the node cannot answer: 503 HOLDINGS_UNAVAILABLE with Retry-After, never a page with holdings missing.
+         */
+        get: operations["getV1WalletPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/swaps": {
         parameters: {
             query?: never;
@@ -531,7 +571,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_PARAM" | "NOT_FOUND" | "PAYMENT_REQUIRED" | "QUOTA_EXCEEDED" | "FORBIDDEN" | "RATE_LIMITED" | "UNAUTHORIZED" | "PAYLOAD_TOO_LARGE" | "UNAVAILABLE" | "INTERNAL";
+                code: "INVALID_PARAM" | "NOT_FOUND" | "PAYMENT_REQUIRED" | "QUOTA_EXCEEDED" | "FORBIDDEN" | "RATE_LIMITED" | "UNAUTHORIZED" | "PAYLOAD_TOO_LARGE" | "UNAVAILABLE" | "HOLDINGS_UNAVAILABLE" | "INTERNAL";
                 /** @description machine-readable context: param (INVALID_PARAM), action (402/403), retryAfterMs */
                 details?: Record<string, never>;
                 /** @description for humans; may change */
@@ -631,7 +671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -765,7 +805,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -922,7 +962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1093,7 +1133,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1235,7 +1275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1399,7 +1439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1573,7 +1613,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1738,7 +1778,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1879,7 +1919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1988,7 +2028,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2154,7 +2194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2385,7 +2425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2616,7 +2656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2756,7 +2796,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2922,7 +2962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3111,7 +3151,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3255,7 +3295,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3381,7 +3421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3498,7 +3538,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3638,7 +3678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3779,7 +3819,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3945,7 +3985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4138,7 +4178,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4305,7 +4345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4413,7 +4453,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4516,7 +4556,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4623,7 +4663,320 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1WalletClosedPositions: {
+        parameters: {
+            query: {
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain?: string;
+                limit?: number;
+                offset?: number;
+                /** @description lastTradeAt: newest exit first; pnl: largest realized PnL first */
+                sort?: "lastTradeAt" | "pnl";
+                /** @description token addresses of the wallet's chain; rows and summary cover only these; comma-separated, 1 to 50 items */
+                tokens?: string;
+                /** @description wallet address: EVM hex (case-insensitive) or Solana base58 */
+                wallet: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            buyCount: number;
+                            buyFeesUsd: number | null;
+                            chain: string;
+                            decimals: number;
+                            iconUrl: string | null;
+                            /** @description the exit */
+                            lastTradeAt: number;
+                            name: string;
+                            realizedPnlNative: number;
+                            /** @description realized PnL over total USD bought, in percent (0 when no buy had a known value) */
+                            realizedPnlPercent: number;
+                            realizedPnlUsd: number;
+                            sellCount: number;
+                            sellFeesUsd: number | null;
+                            symbol: string;
+                            totalBuyNative: number;
+                            totalBuyUsd: number;
+                            totalFeesUsd: number | null;
+                            totalSellNative: number;
+                            totalSellUsd: number;
+                        }[];
+                        meta: {
+                            /** @description time of the snapshot every page of the next minute is cut from */
+                            asOf: number;
+                            hasMore: boolean;
+                            /** @description exit time (lastTradeAt) of the page's last row; null on an empty page */
+                            oldestAt: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1WalletPositions: {
+        parameters: {
+            query: {
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                /** @description adds the native balance row (kind native) */
+                includeNative?: boolean;
+                /** @description adds USD stablecoin rows (kind stable) */
+                includeStables?: boolean;
+                /** @description omit for every row */
+                limit?: number;
+                /** @description rows worth less are left out (0 keeps every row); a traded position whose value is unknown is always listed */
+                minValueUsd?: number;
+                offset?: number;
+                /** @description token addresses of the wallet's chain; rows and summary cover only these; comma-separated, 1 to 50 items */
+                tokens?: string;
+                /** @description wallet address: EVM hex (case-insensitive) or Solana base58 */
+                wallet: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            /** @description on-chain balance, already scaled by decimals */
+                            amount: string;
+                            /** @description proceeds of selling the whole amount into the main pool now, pool fee and price impact included (curve price on a live bonding curve); face value on native and stable rows; null when no pool has usable reserves */
+                            amountUsd: number | null;
+                            boughtTokens: string;
+                            boughtUsd: number;
+                            /** @description network fees and tips of the buys, USD at each transaction's minute; null when one is unknown or for rows without trades */
+                            buyFeesUsd: number | null;
+                            buys: number;
+                            chain: string;
+                            /** @description main pool price; null when it has none */
+                            currentPriceUsd: number | null;
+                            decimals: number;
+                            /** @description average entry over every buy */
+                            entryPriceLifetimeUsd: number | null;
+                            /** @description average entry of the current bag (it restarts after a full exit) */
+                            entryPriceUsd: number | null;
+                            /** @description average price of all sells; null when nothing sold */
+                            exitPriceUsd: number | null;
+                            firstTradeAt: number | null;
+                            /** @description when the current bag was opened; null without one */
+                            holdingSince: number | null;
+                            /** @description https URL */
+                            iconUrl: string | null;
+                            /** @enum {string} */
+                            kind: "position" | "native" | "stable";
+                            /** @description dev when the wallet created the token; [] on native and stable rows */
+                            labels: string[];
+                            lastTradeAt: number | null;
+                            /** @description currentPriceUsd times total supply; null on native and stable rows */
+                            marketCapUsd: number | null;
+                            name: string;
+                            /** @description realized over the token's whole history (counted here or on closed positions, never both); null on native and stable rows, 0 on holdings without cost basis */
+                            realizedPnlUsd: number | null;
+                            sellFeesUsd: number | null;
+                            sells: number;
+                            soldTokens: string;
+                            soldUsd: number;
+                            symbol: string;
+                            totalFeesUsd: number | null;
+                            /** @description realized plus unrealized (unknown unrealized counts 0); null on native and stable rows */
+                            totalPnlUsd: number | null;
+                            /** @description value of the bag's part of the balance minus its cost; null when the value is unknown */
+                            unrealizedPnlUsd: number | null;
+                        }[];
+                        meta: {
+                            /** @description when the holdings were read from the chain's node */
+                            asOf: number;
+                            hasMore: boolean;
+                            summary: {
+                                /** @description rows across every page (after minValueUsd) */
+                                positions: number;
+                                realizedPnlUsd: number;
+                                totalPnlUsd: number;
+                                /** @description every row whatever minValueUsd and the page, rows of known value */
+                                totalValueUsd: number;
+                                /** @description rows of known unrealized PnL */
+                                unrealizedPnlUsd: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -4806,7 +5159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -5015,7 +5368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -5150,7 +5503,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAVAILABLE: momentarily unavailable */
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];

@@ -11,6 +11,7 @@ export type ErrorCode =
   | "UNAUTHORIZED"
   | "PAYLOAD_TOO_LARGE"
   | "UNAVAILABLE"
+  | "HOLDINGS_UNAVAILABLE"
   | "INTERNAL";
 
 export type ErrorDetails = Record<string, unknown>;
@@ -138,6 +139,20 @@ export class UnavailableError extends ApiError {
   readonly retryAfterMs: number;
   constructor(message: string, retryAfterMs = 1000, cause?: unknown) {
     super("UNAVAILABLE", 503, message, { retryable: true, cause, details: { retryAfterMs } });
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/**
+ * 503 `HOLDINGS_UNAVAILABLE`: the chain's node could not read a wallet's holdings (wallet
+ * positions are never served with holdings missing); retry after `retryAfterMs`.
+ * `details.chain` names the chain, `details.retryAfterMs` the wait.
+ */
+export class HoldingsUnavailableError extends ApiError {
+  override name = "HoldingsUnavailableError";
+  readonly retryAfterMs: number;
+  constructor(chain: string, message: string, retryAfterMs: number) {
+    super("HOLDINGS_UNAVAILABLE", 503, message, { retryable: true, details: { chain, retryAfterMs } });
     this.retryAfterMs = retryAfterMs;
   }
 }

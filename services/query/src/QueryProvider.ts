@@ -1,12 +1,21 @@
-import type { Bus, Cache, Context, QueryApi } from "@tapeline/core";
+import type { Bus, Cache, ChainId, Context, QueryApi } from "@tapeline/core";
 import type pg from "pg";
 import type { MarketEventFeed } from "./hot/MarketEventFeed.ts";
+import type { HoldingsNodeConfig } from "./portfolio/parseHoldingsNodes.ts";
 
 /**
  * What a query provider gets to build its methods. `bus`, `cache` and `events` (the shard's
  * market events and key ownership) are absent where not wired.
  */
-export type QueryDeps = { pool: pg.Pool; ctx: Context; bus?: Bus; cache?: Cache; events?: MarketEventFeed };
+export type QueryDeps = {
+  pool: pg.Pool;
+  ctx: Context;
+  bus?: Bus;
+  cache?: Cache;
+  events?: MarketEventFeed;
+  /** chain nodes for request-time reads (wallet holdings), by chain */
+  holdingsNodes?: ReadonlyMap<ChainId, HoldingsNodeConfig>;
+};
 
 /** Methods a provider adds to the shard's QueryApi, and how to release what it holds. */
 export type QueryProviderResult = { methods: Partial<QueryApi>; close?: () => Promise<void> };

@@ -51,6 +51,7 @@ export async function startQueryPod(ctx: Context, env: Record<string, string | u
     providers: queryProviders,
     freshness: config.freshness,
     ...(events ? { events } : {}),
+    holdingsNodes: config.holdingsNodes,
   });
   ctx.shutdown.add("query service", () => service.close());
   const app = createRpcApp({

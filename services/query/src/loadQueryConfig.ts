@@ -1,4 +1,5 @@
-import { createEnvReader, type FreshnessPolicy, readFreshnessPolicy } from "@tapeline/core";
+import { type ChainId, createEnvReader, type FreshnessPolicy, readFreshnessPolicy } from "@tapeline/core";
+import { type HoldingsNodeConfig, parseHoldingsNodes } from "./portfolio/parseHoldingsNodes.ts";
 
 /** A query pod's configuration, read once at start. */
 export type QueryConfig = {
@@ -40,6 +41,12 @@ export type QueryConfig = {
   shardMapPollMs: number;
   /** `HOT_TTL_MS`, default 5000: how long an owned key's answer is kept while no event touches it. */
   hotTtlMs: number;
+  /**
+   * `HOLDINGS_NODES`, default none: the chain nodes wallet positions read holdings from, as
+   * `<chain>=<url>[|<multicall3>]` entries separated by commas. A chain without one answers
+   * wallet positions with 503 HOLDINGS_UNAVAILABLE.
+   */
+  holdingsNodes: ReadonlyMap<ChainId, HoldingsNodeConfig>;
 };
 
 /**
@@ -69,6 +76,7 @@ export function loadQueryConfig(env: Record<string, string | undefined> = proces
     shardMapPath: r.optional("SHARD_MAP_PATH"),
     shardMapPollMs: r.int("SHARD_MAP_POLL_MS", 2000, 100),
     hotTtlMs: r.int("HOT_TTL_MS", 5000, 0, 3_600_000),
+    holdingsNodes: parseHoldingsNodes(r.optional("HOLDINGS_NODES"), r.problems),
   };
   if (config.shardMapPath && !config.redisUrl) r.problems.push("SHARD_MAP_PATH needs REDIS_URL (the bus)");
   r.done();

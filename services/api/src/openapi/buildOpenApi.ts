@@ -18,6 +18,7 @@ const ERROR_CODES = [
   "UNAUTHORIZED",
   "PAYLOAD_TOO_LARGE",
   "UNAVAILABLE",
+  "HOLDINGS_UNAVAILABLE",
   "INTERNAL",
 ];
 
@@ -154,9 +155,12 @@ function operation(def: EndpointDef): Operation {
     ...(def.body ? { "413": error("PAYLOAD_TOO_LARGE: the body exceeds the size bound") } : {}),
     "429": error("RATE_LIMITED", { "Retry-After": { $ref: "#/components/headers/RetryAfter" } }),
     "500": error("INTERNAL"),
-    "503": error("UNAVAILABLE: momentarily unavailable", {
-      "Retry-After": { $ref: "#/components/headers/RetryAfter" },
-    }),
+    "503": error(
+      "UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs)",
+      {
+        "Retry-After": { $ref: "#/components/headers/RetryAfter" },
+      },
+    ),
   };
   return op;
 }

@@ -26,6 +26,7 @@ export interface MetaQueries {
  * object serves in process and over HTTP.
  */
 import type { MarketQueries } from "./marketQueries.ts";
+import type { PortfolioQueries } from "./portfolioQueries.ts";
 import type { PulseQueries } from "./pulseQueries.ts";
 import type { SearchQueries } from "./searchQueries.ts";
 import type { TraderQueries } from "./traderQueries.ts";
@@ -38,6 +39,7 @@ import type { WalletQueries } from "./walletQueries.ts";
 export type QueryApi = MetaQueries &
   MarketQueries &
   WalletQueries &
+  PortfolioQueries &
   SearchQueries &
   PulseQueries &
   TraderQueries;

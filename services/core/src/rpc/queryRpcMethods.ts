@@ -6,6 +6,7 @@ import {
   SPARKLINE_TIMEFRAMES,
   STATS_WINDOWS,
 } from "../ports/marketQueries.ts";
+import { PORTFOLIO_LIMITS } from "../ports/portfolioQueries.ts";
 import { PULSE_LIMITS, PULSE_VIEWS } from "../ports/pulseQueries.ts";
 import type { QueryApi, QueryMethod } from "../ports/query.ts";
 import { SEARCH_LIMITS, SEARCH_SORTS } from "../ports/searchQueries.ts";
@@ -69,6 +70,7 @@ const sparklineQuery = z.strictObject({
 
 const ms = z.int().min(0).max(Number.MAX_SAFE_INTEGER).nullable();
 const walletRef = { chain, wallet: address };
+const portfolioTokens = z.array(address).min(1).max(PORTFOLIO_LIMITS.tokensMax).nullable();
 
 /** Schema of each method's params array. */
 export const queryRpcMethods = {
@@ -98,6 +100,25 @@ export const queryRpcMethods = {
     }),
   ]),
   walletTrades: z.tuple([z.strictObject({ ...walletRef, limit: z.int().min(1).max(100), beforeAt: ms })]),
+  walletPositions: z.tuple([
+    z.strictObject({
+      ...walletRef,
+      tokens: portfolioTokens,
+      minValueUsd: z.number().min(0),
+      includeNative: z.boolean(),
+      includeStables: z.boolean(),
+      limit: z.int().min(1).max(PORTFOLIO_LIMITS.positionsLimitMax).nullable(),
+      offset: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+    }),
+  ]),
+  walletClosedPositions: z.tuple([
+    z.strictObject({
+      ...walletRef,
+      tokens: portfolioTokens,
+      sort: z.enum(["lastTradeAt", "pnl"]),
+      take: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+    }),
+  ]),
   pulse: z.tuple([
     z.strictObject({
       view: z.enum(PULSE_VIEWS),

@@ -1,3 +1,4 @@
+import { MAX_TICK, MIN_TICK } from "@tapeline/core";
 import { type Address, encodeFunctionData, parseEventLogs, type TransactionReceipt } from "viem";
 import type { DevnetClient } from "./createDevnetClient.ts";
 import type { TxSender } from "./createTxSender.ts";
@@ -6,7 +7,6 @@ import { DevnetError } from "./DevnetError.ts";
 import { DEADLINE } from "./devnetConstants.ts";
 import { encodeSqrtPriceX96 } from "./encodeSqrtPriceX96.ts";
 import { ensureAllowance } from "./ensureAllowance.ts";
-import { MAX_TICK, MIN_TICK } from "./getSqrtRatioAtTick.ts";
 
 /** A liquidity position minted through the NonfungiblePositionManager. */
 export type V3Position = { tokenId: bigint; liquidity: bigint };

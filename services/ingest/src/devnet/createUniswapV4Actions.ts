@@ -1,3 +1,4 @@
+import { getSqrtRatioAtTick, MAX_SQRT_PRICE, MAX_TICK, MIN_SQRT_PRICE, MIN_TICK } from "@tapeline/core";
 import {
   type Address,
   concat,
@@ -15,13 +16,6 @@ import { NATIVE } from "./devnetConstants.ts";
 import { encodeSqrtPriceX96 } from "./encodeSqrtPriceX96.ts";
 import { ensureAllowance } from "./ensureAllowance.ts";
 import { getLiquidityForAmounts } from "./getLiquidityForAmounts.ts";
-import {
-  getSqrtRatioAtTick,
-  MAX_SQRT_PRICE,
-  MAX_TICK,
-  MIN_SQRT_PRICE,
-  MIN_TICK,
-} from "./getSqrtRatioAtTick.ts";
 import { v4PoolId } from "./v4PoolId.ts";
 
 /** Liquidity held by PoolModifyLiquidityTest for one sender: the sender's address is the position salt. */

@@ -1,13 +1,7 @@
+import { getSqrtRatioAtTick, MAX_SQRT_PRICE, MAX_TICK, MIN_SQRT_PRICE, MIN_TICK } from "@tapeline/core";
 import { describe, expect, it } from "vitest";
 import { encodeSqrtPriceX96 } from "./encodeSqrtPriceX96.ts";
 import { getLiquidityForAmounts } from "./getLiquidityForAmounts.ts";
-import {
-  getSqrtRatioAtTick,
-  MAX_SQRT_PRICE,
-  MAX_TICK,
-  MIN_SQRT_PRICE,
-  MIN_TICK,
-} from "./getSqrtRatioAtTick.ts";
 
 describe("getSqrtRatioAtTick", () => {
   it("matches TickMath's documented bounds and the unit price", () => {

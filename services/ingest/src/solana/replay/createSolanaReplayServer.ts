@@ -36,6 +36,9 @@ const versionError = (version: number): Answer =>
  * node's errors for slots without a block (-32007 skipped inside the recorded range, -32009
  * before it, -32004 not available after it), getTransaction, getBlockTime, getAccountInfo
  * (no accounts are recorded: value null), getHealth and getVersion. Batches are answered.
+ * getBalance and getTokenAccountsByOwner (jsonParsed) answer from the recorded transactions'
+ * post-balances: an account's state is the one its last recorded transaction left (an account no
+ * transaction touched holds 0 lamports and no token accounts).
  */
 export async function createSolanaReplayServer(opts: {
   blocks: readonly ReplayBlock[];
@@ -59,6 +62,7 @@ export async function createSolanaReplayServer(opts: {
       if (sig) bySig.set(sig, { block, tx });
     }
   }
+  const accounts = recordedAccounts(slots.map((slot) => bySlot.get(slot)!));
   const requests = new Map<string, number>();
   // getBlock answers are served many times (retries, benchmarks): keep each one serialized once,
   // as bytes, by what the answer depends on (slot, details, rewards)
@@ -169,6 +173,44 @@ export async function createSolanaReplayServer(opts: {
       }
       case "getAccountInfo":
         return { context: { slot: last }, value: null };
+      case "getBalance":
+        return { context: { slot: last }, value: accounts.lamports.get(String(params[0])) ?? 0 };
+      case "getTokenAccountsByOwner": {
+        const filter = (params[1] ?? {}) as { programId?: string; mint?: string };
+        if (cfg.encoding !== "jsonParsed")
+          return new Answer({
+            code: -32602,
+            message: "Invalid params: the replay serves encoding jsonParsed only",
+          });
+        const value = [...accounts.tokens.entries()]
+          .filter(
+            ([, t]) =>
+              t.owner === params[0] &&
+              (filter.programId === undefined || t.programId === filter.programId) &&
+              (filter.mint === undefined || t.mint === filter.mint),
+          )
+          .map(([pubkey, t]) => ({
+            pubkey,
+            account: {
+              data: {
+                program: "spl-token",
+                parsed: {
+                  type: "account",
+                  info: {
+                    mint: t.mint,
+                    owner: t.owner,
+                    tokenAmount: { amount: t.amount, decimals: t.decimals, uiAmountString: t.uiAmountString },
+                  },
+                },
+                space: 165,
+              },
+              executable: false,
+              lamports: accounts.lamports.get(pubkey) ?? 0,
+              owner: t.programId,
+            },
+          }));
+        return { context: { slot: last }, value };
+      }
       default:
         return new Answer({ code: -32601, message: "Method not found" });
     }
@@ -237,4 +279,65 @@ export async function createSolanaReplayServer(opts: {
         server.close((err) => (err ? reject(err) : resolve()));
       }),
   };
+}
+
+type TokenBalance = {
+  accountIndex: number;
+  mint: string;
+  owner?: string;
+  programId?: string;
+  uiTokenAmount: { amount: string; decimals: number; uiAmountString?: string };
+};
+
+/**
+ * Account state as the recorded transactions leave it, in slot order: lamports by account, and
+ * token accounts (mint, owner, program, amount) from the transactions' post token balances.
+ */
+function recordedAccounts(blocks: readonly ReplayBlock[]) {
+  const lamports = new Map<string, number>();
+  const tokens = new Map<
+    string,
+    {
+      mint: string;
+      owner: string;
+      programId: string;
+      amount: string;
+      decimals: number;
+      uiAmountString: string;
+    }
+  >();
+  for (const block of blocks) {
+    for (const tx of block.transactions) {
+      const meta = tx.meta as {
+        err?: unknown;
+        postBalances?: number[];
+        postTokenBalances?: TokenBalance[];
+        loadedAddresses?: { writable?: string[]; readonly?: string[] };
+      } | null;
+      const message = (tx.transaction as { message?: { accountKeys?: unknown[] } } | undefined)?.message;
+      if (!meta || !message?.accountKeys) continue;
+      const keys = [
+        ...message.accountKeys.map((k) => (typeof k === "string" ? k : (k as { pubkey: string }).pubkey)),
+        ...(meta.loadedAddresses?.writable ?? []),
+        ...(meta.loadedAddresses?.readonly ?? []),
+      ];
+      meta.postBalances?.forEach((v, i) => {
+        const key = keys[i];
+        if (key) lamports.set(key, v);
+      });
+      for (const b of meta.postTokenBalances ?? []) {
+        const key = keys[b.accountIndex];
+        if (!key || !b.owner || !b.programId) continue;
+        tokens.set(key, {
+          mint: b.mint,
+          owner: b.owner,
+          programId: b.programId,
+          amount: b.uiTokenAmount.amount,
+          decimals: b.uiTokenAmount.decimals,
+          uiAmountString: b.uiTokenAmount.uiAmountString ?? "",
+        });
+      }
+    }
+  }
+  return { lamports, tokens };
 }

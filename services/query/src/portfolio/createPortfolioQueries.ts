@@ -1,0 +1,263 @@
+import {
+  type ChainId,
+  closedPositionOrder,
+  isEvm,
+  nativeAddress,
+  type PortfolioQueries,
+  SOLANA_NATIVE_MINT,
+  type WalletClosedPositionRow,
+} from "@tapeline/core";
+import { createTtlCache } from "../market/createTtlCache.ts";
+import type { MarketDb } from "../market/MarketDb.ts";
+import { readUsdRates } from "../market/readUsdRates.ts";
+import { readSwapMinuteRates } from "../wallet/readSwapMinuteRates.ts";
+import { buildClosedPositionRows } from "./buildClosedPositionRows.ts";
+import { buildPositionRows, pagePositions, type TokenValue } from "./buildPositionRows.ts";
+import type { EvmPoolReader } from "./createEvmPoolReader.ts";
+import { NodeUnavailableError } from "./createNodeRpc.ts";
+import { type CostBasis, type CostTrade, foldCostBasis } from "./foldCostBasis.ts";
+import type { Holdings, HoldingsReader } from "./HoldingsReader.ts";
+import { saleMethodOf } from "./MainPool.ts";
+import { readChainFacts, readMainPools, readPortfolioTokens } from "./readPortfolioFacts.ts";
+import { readWalletTradeEvents, type WalletTradeEvent } from "./readWalletTradeEvents.ts";
+import { saleProceedsUsd } from "./saleProceedsUsd.ts";
+import { SOLANA_STABLECOINS } from "./solanaStablecoins.ts";
+
+/** The node access of one chain: its holdings reader and, on EVM, its pool reader. */
+export type ChainNode = { holdings: HoldingsReader; pools: EvmPoolReader | null };
+
+export type PortfolioQueriesOptions = {
+  db: MarketDb;
+  /** the node of a chain, null when none is configured (positions then answer unavailable) */
+  nodeOf: (chain: ChainId) => ChainNode | null;
+  /** how long read holdings are reused (a trade of the wallet drops them sooner). @defaultValue 5000 */
+  holdingsTtlMs?: number;
+  /** how long a closed-positions snapshot is served to every page. @defaultValue 60000 */
+  closedTtlMs?: number;
+  /** Retry-After of a node failure. @defaultValue 2000 */
+  retryAfterMs?: number;
+  now?: () => number;
+};
+
+type CachedHoldings = { holdings: Holdings; read: ReadonlySet<string> };
+type ClosedSnapshot = { rows: WalletClosedPositionRow[]; asOf: number };
+
+/**
+ * The portfolio read API of a query shard (see README.md): a wallet's trades folded into cost
+ * bases, its holdings read from the chain's node (kept `holdingsTtlMs`, dropped by
+ * {@link PortfolioQueriesHandle.forget} when the wallet trades), valued against each token's
+ * main pool.
+ */
+export type PortfolioQueriesHandle = PortfolioQueries & {
+  /** drops what is kept of a wallet (its holdings and closed-positions snapshot) */
+  forget(chain: ChainId, wallet: string): void;
+};
+
+export function createPortfolioQueries(opts: PortfolioQueriesOptions): PortfolioQueriesHandle {
+  const { db } = opts;
+  const now = opts.now ?? Date.now;
+  const retryAfterMs = opts.retryAfterMs ?? 2000;
+  const held = createTtlCache<CachedHoldings>({ ttlMs: opts.holdingsTtlMs ?? 5000, max: 10_000, now });
+  const closed = createTtlCache<ClosedSnapshot>({ ttlMs: opts.closedTtlMs ?? 60_000, max: 10_000, now });
+  const spots = createTtlCache<number | null>({ ttlMs: 1000, max: 64, now });
+  const spot = (chain: ChainId) =>
+    spots.get(
+      chain,
+      async () => (await readUsdRates(db, chain, [{ atMs: now(), notBeforeMs: 0 }]))[0] ?? null,
+    );
+
+  async function holdingsOf(chain: ChainId, wallet: string, reader: HoldingsReader, tokens: string[]) {
+    const key = `${chain}/${wallet}`;
+    const load = async (): Promise<CachedHoldings> => ({
+      holdings: await reader.read(wallet, tokens),
+      read: new Set(tokens),
+    });
+    const hit = await held.get(key, load);
+    if (tokens.every((t) => hit.read.has(t))) return hit.holdings;
+    held.delete(key);
+    return (await held.get(key, load)).holdings;
+  }
+
+  /** The wallet's trades folded per token, values in USD by the chain's basis. */
+  async function costBases(chain: ChainId, wallet: string): Promise<Map<string, CostBasis>> {
+    const events = await readWalletTradeEvents(db, chain, wallet);
+    const [rates, spotUsd] = await Promise.all([
+      readSwapMinuteRates(
+        db,
+        chain,
+        events.map((e) => e.at),
+      ),
+      isEvm(chain) ? spot(chain) : Promise.resolve(null),
+    ]);
+    const byToken = new Map<string, CostTrade[]>();
+    events.forEach((e: WalletTradeEvent, i) => {
+      const minuteUsd = rates[i] ?? null;
+      // usdBasis: EVM values at the current native price, Solana at the trade's minute; fees at the
+      // transaction's minute on both
+      const valueUsd = isEvm(chain) ? spotUsd : minuteUsd;
+      const list = byToken.get(e.token) ?? [];
+      list.push({
+        at: e.at,
+        isBuy: e.isBuy,
+        amount: e.amount,
+        valueNative: e.valueNative,
+        valueUsd: e.valueNative === null || valueUsd === null ? null : e.valueNative * valueUsd,
+        feeNative: e.feeNative,
+        feeUsd: e.feeNative === null || minuteUsd === null ? null : e.feeNative * minuteUsd,
+      });
+      byToken.set(e.token, list);
+    });
+    return new Map([...byToken].map(([token, trades]) => [token, foldCostBasis(trades)]));
+  }
+
+  return {
+    forget(chain, wallet) {
+      held.delete(`${chain}/${wallet}`);
+      closed.delete(`${chain}/${wallet}`);
+    },
+
+    async walletPositions(q) {
+      const node = opts.nodeOf(q.chain);
+      if (!node)
+        return {
+          unavailable: { retryAfterMs, reason: `no node is configured to read holdings on ${q.chain}` },
+        };
+      const evm = isEvm(q.chain);
+      const [bases, facts, nativeUsd] = await Promise.all([
+        costBases(q.chain, q.wallet),
+        readChainFacts(db, q.chain),
+        spot(q.chain),
+      ]);
+      const stablecoins = new Map(facts.stablecoins);
+      if (!evm) for (const [mint, symbol] of SOLANA_STABLECOINS) stablecoins.set(mint, symbol);
+      const toRead = evm ? [...new Set([...bases.keys(), ...stablecoins.keys(), ...(q.tokens ?? [])])] : [];
+      let holdings: Holdings;
+      try {
+        holdings = await holdingsOf(
+          q.chain,
+          q.wallet,
+          node.holdings,
+          toRead.filter((t) => t !== nativeAddress(q.chain)),
+        );
+      } catch (err) {
+        if (err instanceof NodeUnavailableError)
+          return { unavailable: { retryAfterMs, reason: err.message } };
+        throw err;
+      }
+      const valued = [...new Set([...bases.keys(), ...holdings.tokens.keys()])].filter(
+        (t) => !q.tokens || q.tokens.includes(t),
+      );
+      const tokens = await readPortfolioTokens(db, q.chain, valued);
+      const pools = await readMainPools(db, q.chain, valued, (t) => tokens.get(t)?.bestPool ?? null);
+      const quoteAddresses = [...new Set([...pools.values()].map((p) => p.quoteAddress))].filter(
+        (a) => !tokens.has(a),
+      );
+      const quotes = await readPortfolioTokens(db, q.chain, quoteAddresses);
+      // an unregistered chain's native coin: ETH-like on EVM, SOL on Solana
+      const nativeDecimals = facts.native?.decimals ?? (evm ? 18 : 9);
+      const values = new Map<string, TokenValue>();
+      try {
+        await Promise.all(
+          valued.map(async (address) => {
+            const pool = pools.get(address);
+            const balance = holdings.tokens.get(address)?.raw ?? 0n;
+            const decimals = tokens.get(address)?.decimals ?? holdings.tokens.get(address)?.decimals ?? null;
+            if (!pool || decimals === null) return;
+            const currentPriceUsd =
+              pool.priceNative !== null && pool.priceNative > 0 && nativeUsd !== null
+                ? pool.priceNative * nativeUsd
+                : null;
+            const reservesUsd =
+              pool.liquidityNative !== null && nativeUsd !== null ? pool.liquidityNative * nativeUsd : null;
+            const quoteIsNative =
+              pool.quoteAddress === nativeAddress(q.chain) || pool.quoteAddress === SOLANA_NATIVE_MINT;
+            const quoteUsd = stablecoins.has(pool.quoteAddress)
+              ? 1
+              : quoteIsNative
+                ? nativeUsd
+                : pool.priceNative !== null &&
+                    pool.priceQuote !== null &&
+                    pool.priceQuote > 0 &&
+                    nativeUsd !== null
+                  ? (pool.priceNative / pool.priceQuote) * nativeUsd
+                  : null;
+            const quoteDecimals = quoteIsNative
+              ? nativeDecimals
+              : (tokens.get(pool.quoteAddress)?.decimals ?? quotes.get(pool.quoteAddress)?.decimals ?? null);
+            const method = saleMethodOf(pool, evm ? "evm" : "solana");
+            // EVM pairs are priced on the node's reserves at the holdings' block
+            const reserves =
+              method === "constantProduct" && node.pools && balance > 0n && holdings.block
+                ? await node.pools.reserves(pool.address, holdings.block)
+                : null;
+            const priced = reserves ? { ...pool, reserve0: reserves[0], reserve1: reserves[1] } : pool;
+            const concentratedOut =
+              method === "concentrated" && node.pools && balance > 0n && holdings.block
+                ? await node.pools.quote(
+                    {
+                      venueType: pool.venueType,
+                      address: pool.address,
+                      factory: pool.factory,
+                      createdBlock: pool.createdBlock,
+                    },
+                    balance,
+                    pool.token0 === pool.tokenAddress,
+                    holdings.block,
+                  )
+                : null;
+            const amountUsd =
+              balance === 0n
+                ? 0
+                : saleProceedsUsd({
+                    method,
+                    pool: priced,
+                    amountRaw: balance,
+                    tokenDecimals: decimals,
+                    quoteDecimals,
+                    quoteUsd,
+                    nativeUsd,
+                    concentratedOut,
+                  });
+            values.set(address, { amountUsd, currentPriceUsd, reservesUsd });
+          }),
+        );
+      } catch (err) {
+        if (err instanceof NodeUnavailableError)
+          return { unavailable: { retryAfterMs, reason: err.message } };
+        throw err;
+      }
+      const built = buildPositionRows(
+        {
+          chain: q.chain,
+          wallet: q.wallet,
+          holdings,
+          bases,
+          tokens,
+          values,
+          stablecoins,
+          native: {
+            address: nativeAddress(q.chain),
+            symbol: facts.native?.symbol ?? (evm ? "ETH" : "SOL"),
+            decimals: nativeDecimals,
+            usd: nativeUsd,
+          },
+        },
+        q,
+      );
+      return { ...pagePositions(built, q), asOf: holdings.asOf };
+    },
+
+    async walletClosedPositions(q) {
+      const snapshot = await closed.get(`${q.chain}/${q.wallet}`, async () => {
+        const asOf = now();
+        const bases = await costBases(q.chain, q.wallet);
+        const tokens = await readPortfolioTokens(db, q.chain, [...bases.keys()]);
+        return { asOf, rows: buildClosedPositionRows(q.chain, nativeAddress(q.chain), bases, tokens) };
+      });
+      const only = q.tokens ? new Set(q.tokens) : null;
+      const rows = only ? snapshot.rows.filter((r) => only.has(r.address)) : snapshot.rows;
+      const sorted = [...rows].sort(closedPositionOrder(q.sort));
+      return { data: sorted.slice(0, q.take), asOf: snapshot.asOf, total: sorted.length };
+    },
+  };
+}
