@@ -3,6 +3,7 @@ import type pg from "pg";
 import { candleBucketsSql } from "./candleBucketsSql.ts";
 import { rewindCheckpoint } from "./checkpoint.ts";
 import type { RollbackResult } from "./IngestBatch.ts";
+import { rollBackPoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
 import { traderBucketsSql } from "./traderBucketsSql.ts";
 
@@ -26,7 +27,7 @@ const REBUILD_TRADERS = traderBucketsSql(
  * from the trades that remain,
  * restores each touched pool's state from its last snapshot at or before the ancestor (pools
  * first seen after it and left without trades are removed), recomputes last trade times and
- * best pools, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
+ * best pools and all-time highs, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
  * @returns the markets touched, how many trades were removed and, per touched market, the ids
  *   of its removed trades in tape order.
  */
@@ -92,11 +93,16 @@ export async function rollbackTo(
        where p.market = s.pool_market`,
       [chain, anc, Date.now()],
     );
-    await client.query(
+    await rollBackPoolAllTimeHighs(client, chain, anc);
+    const gone = await client.query<{ market: string }>(
       `delete from pools p where p.chain_id = $1 and p.created_block > $2
-       and not exists (select 1 from trades t where t.market = p.market)`,
+       and not exists (select 1 from trades t where t.market = p.market)
+       returning p.market`,
       [chain, anc],
     );
+    await client.query("delete from pool_ath_marks where market = any($1::text[])", [
+      gone.rows.map((r) => r.market),
+    ]);
     await client.query(
       `update pools p set last_trade_at = (select max(t.at) from trades t where t.market = p.market)
        where p.market = any($1::text[])`,

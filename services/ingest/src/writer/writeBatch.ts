@@ -11,6 +11,7 @@ import { candleBucketsSql } from "./candleBucketsSql.ts";
 import { writeCheckpoint } from "./checkpoint.ts";
 import type { IngestBatch, WriteBatchResult } from "./IngestBatch.ts";
 import { insertTraderBuckets } from "./insertTraderBuckets.ts";
+import { type AthTouch, raisePoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
 import { walletTradesOf } from "./walletTradesOf.ts";
 
@@ -326,6 +327,34 @@ async function insertWalletRows(
 }
 
 /**
+ * The markets whose all-time highs this batch may raise: those with new trades (their minutes)
+ * and those whose state it stores, each at the batch's latest block in that market.
+ */
+function athTouches(batch: IngestBatch, inserted: readonly TradeRecord[]): AthTouch[] {
+  const out = new Map<string, AthTouch>();
+  const fallback = batch.checkpoint?.block ?? null;
+  const of = (market: string, block: bigint): AthTouch => {
+    let t = out.get(market);
+    if (!t) {
+      t = { market, fromS: null, toS: null, block };
+      out.set(market, t);
+    } else if (block > t.block) t.block = block;
+    return t;
+  };
+  for (const tr of inserted) {
+    const minute = Math.floor(tr.at / 60_000) * 60;
+    const t = of(marketKey(tr.chain, tr.pool), tr.block);
+    t.fromS = t.fromS === null ? minute : Math.min(t.fromS, minute);
+    t.toS = t.toS === null ? minute : Math.max(t.toS, minute);
+  }
+  for (const p of batch.pools) {
+    const block = p.updatedBlock ?? p.createdBlock ?? fallback;
+    if (block !== null && block !== undefined) of(marketKey(p.chain, p.address), block);
+  }
+  return [...out.values()];
+}
+
+/**
  * Writes one ingest batch in ONE transaction: tokens, pools (state and snapshots), native
  * prices, trades (idempotent on market and trade id), the wallet rows of those trades (keyed by
  * their maker), the trader rollups and the candle buckets of the trades newly
@@ -360,6 +389,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
     const { ids, buckets } = await insertTrades(client, trades);
     const inserted = ids === null ? trades : trades.filter((t) => ids.has(t.id));
     await insertTraderBuckets(client, inserted);
+    await raisePoolAllTimeHighs(client, athTouches(batch, inserted));
     await insertWalletRows(client, trades, batch.walletSwaps ?? []);
     await refreshBestPools(
       client,

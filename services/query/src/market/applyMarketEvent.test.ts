@@ -22,6 +22,7 @@ const row: PoolRow = {
   quoteAddress: "0xweth",
   priceNative: "0.5",
   liquidityNative: "100",
+  liquidityNativeAth: null,
   createdAt: 1_000,
   lastTradeAt: 5_000,
   token: { name: "T", symbol: "T", decimals: 18, totalSupply: "1000" },

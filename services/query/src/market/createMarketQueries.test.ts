@@ -432,7 +432,29 @@ describe("tokens and markets", () => {
       day.reduce((a, t) => a + Number(t.volumeNative), 0),
       9,
     );
-    expect(Number(s.priceNativeAth)).toBe(Math.max(...fx.trades.map((t) => Number(t.priceNative))));
+    // the best pool's highest 1-minute high, candles connected and single-print wicks clamped
+    // (a candle of 1-2 trades capped at max(open, close) x 1.25); the curve's and side pools' prints never count
+    const best = fx.trades
+      .filter((t) => t.pool === FX_POOL)
+      .sort((a, b) => a.at - b.at || Number(a.block - b.block) || a.logIndex - b.logIndex);
+    const candles: { minute: number; first: number; last: number; high: number; n: number }[] = [];
+    for (const t of best) {
+      const price = Number(t.priceNative);
+      const minute = Math.floor(t.at / 60_000);
+      const c = candles.at(-1);
+      if (c?.minute === minute) {
+        c.last = price;
+        c.high = Math.max(c.high, price);
+        c.n++;
+      } else candles.push({ minute, first: price, last: price, high: price, n: 1 });
+    }
+    const ath = Math.max(
+      ...candles.map((c, i) => {
+        const open = i > 0 ? candles[i - 1]!.last : c.first;
+        return c.n <= 2 ? Math.min(c.high, Math.max(open, c.last) * 1.25) : c.high;
+      }),
+    );
+    expect(Number(s.priceNativeAth) / ath - 1).toBeCloseTo(0, 12);
   });
 
   it("lists the token's pools with the pricing pool first", async () => {

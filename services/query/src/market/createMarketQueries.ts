@@ -36,6 +36,7 @@ import { parseInterval } from "./parseInterval.ts";
 import { readCandlePage } from "./readCandlePage.ts";
 import { readNativePrices } from "./readNativePrices.ts";
 import { type PoolRow, readPoolRows, readTokenPoolRowsByToken } from "./readPoolRows.ts";
+import { readPriceAth } from "./readPriceAth.ts";
 import { readSparklineCloses } from "./readSparklineCloses.ts";
 import { readTokenFacts, type TokenFacts, toTokenMetadata } from "./readTokenFacts.ts";
 import { readTradePage } from "./readTradePage.ts";
@@ -437,7 +438,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
           const markets = core.pools.map((p) => p.market);
           const launchpadPool = launchpadPoolOf(core.pools);
           const symbol = core.facts?.symbol ?? core.best?.token.symbol ?? null;
-          const [stats, ath, rank] = await Promise.all([
+          const [stats, rank, priceAth] = await Promise.all([
             readWindowStats(db, {
               chain,
               markets,
@@ -446,10 +447,6 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
               nowMs: now(),
               spotUsd: core.spotUsd,
             }),
-            db.query<{ high: string | null }>(
-              "select max(high) as high from candle_buckets where market = any($1::text[]) and resolution_s = 86400",
-              [markets],
-            ),
             symbol === null
               ? Promise.resolve(null)
               : db.query<{ n: string }>(
@@ -459,6 +456,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
                      < (coalesce($4::bigint, 9223372036854775807), coalesce($5::bigint, 9223372036854775807), $3)`,
                   [chain, symbol, address, core.facts?.createdAt ?? null, core.facts?.createdBlock ?? null],
                 ),
+            core.best ? readPriceAth(db, core.best.market) : Promise.resolve(null),
           ]);
           const s24 = stats["24h"];
           const best = core.best;
@@ -483,8 +481,9 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
             fdvUsd: f.fdvUsd,
             liquidityNative: core.liquidityNative,
             liquidityUsd: f.liquidityUsd,
-            priceNativeAth: decimalString(core.facts?.priceNativeAth ?? ath.rows[0]?.high ?? null),
-            liquidityNativeAth: decimalString(core.facts?.liquidityNativeAth ?? null),
+            // the best pool's, as ingest keeps them (wick-clamped), never a side pool's stray print
+            priceNativeAth: decimalString(priceAth),
+            liquidityNativeAth: decimalString(best?.liquidityNativeAth ?? null),
             pool: best
               ? {
                   address: best.address,

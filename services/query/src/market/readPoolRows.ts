@@ -21,6 +21,8 @@ export type PoolRow = {
   quoteAddress: string;
   priceNative: string | null;
   liquidityNative: string | null;
+  /** highest native liquidity the market was seen with, kept by ingest */
+  liquidityNativeAth: string | null;
   createdAt: number | null;
   lastTradeAt: number | null;
   token: { name: string | null; symbol: string | null; decimals: number | null; totalSupply: string | null };
@@ -39,7 +41,7 @@ export const POOL_ROW_SQL = `
          coalesce(v.exchange_name, p.exchange_name) as exchange_name, v.logo_url,
          coalesce(p.fee_bps, v.fee_bps) as fee_bps, coalesce(p.launchpad, v.launchpad) as launchpad,
          p.is_launchpad, p.bonding_progress, p.migrated, p.graduated_at, p.creator,
-         p.token_address, p.quote_address, p.price_native, p.liquidity_native, p.created_at,
+         p.token_address, p.quote_address, p.price_native, p.liquidity_native, p.liquidity_native_ath, p.created_at,
          p.last_trade_at,
          t.name as t_name, t.symbol as t_symbol, t.decimals as t_decimals, t.total_supply as t_supply,
          q.name as q_name, coalesce(q.symbol, case when p.quote_address = any($2::text[]) then ch.native_symbol end) as q_symbol,
@@ -72,6 +74,7 @@ export function toPoolRow(r: any): PoolRow {
     quoteAddress: r.quote_address,
     priceNative: r.price_native,
     liquidityNative: r.liquidity_native,
+    liquidityNativeAth: r.liquidity_native_ath,
     createdAt: int(r.created_at),
     lastTradeAt: int(r.last_trade_at),
     token: { name: r.t_name, symbol: r.t_symbol, decimals: r.t_decimals, totalSupply: r.t_supply },

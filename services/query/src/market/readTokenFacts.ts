@@ -12,8 +12,6 @@ export type TokenFacts = {
   /** creation block (Solana: slot), a tie-break of deploy order within one second */
   createdBlock: string | null;
   bestPool: string | null;
-  priceNativeAth: string | null;
-  liquidityNativeAth: string | null;
   metadata: Record<string, unknown>;
 };
 
@@ -24,8 +22,7 @@ export async function readTokenFacts(
   address: string,
 ): Promise<TokenFacts | null> {
   const { rows } = await db.query(
-    `select name, symbol, decimals, total_supply, deployer, created_at, created_block, best_pool, price_native_ath,
-            liquidity_native_ath, metadata
+    `select name, symbol, decimals, total_supply, deployer, created_at, created_block, best_pool, metadata
      from tokens where chain_id = $1 and address = $2`,
     [chain, address],
   );
@@ -40,8 +37,6 @@ export async function readTokenFacts(
     createdAt: r.created_at === null ? null : Number(r.created_at),
     createdBlock: r.created_block,
     bestPool: r.best_pool,
-    priceNativeAth: r.price_native_ath,
-    liquidityNativeAth: r.liquidity_native_ath,
     metadata: r.metadata ?? {},
   };
 }
