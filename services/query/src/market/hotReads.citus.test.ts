@@ -90,15 +90,25 @@ describe.skipIf(!onCitus)(title, () => {
     expectRouted(await measure((q) => q.poolDefinition({ chain: FX_CHAIN, address: FX_POOL })));
   });
 
-  it("trades page (500 trades, then the next page by cursor)", async () => {
-    expectRouted(
-      await measure(async (q) => {
-        const first = await q.poolTrades({ chain: FX_CHAIN, address: FX_POOL, limit: 500 });
-        expect(first.data.length).toBeGreaterThan(0);
-        if (first.nextCursor)
-          await q.poolTrades({ chain: FX_CHAIN, address: FX_POOL, limit: 500, cursor: first.nextCursor });
-      }),
+  it("trades page (500 trades, then the next page by cursor); the launch labels' first-market lookup and the makers' badges read several shards", async () => {
+    const done = await measure(async (q) => {
+      const first = await q.poolTrades({ chain: FX_CHAIN, address: FX_POOL, limit: 500 });
+      expect(first.data.length).toBeGreaterThan(0);
+      if (first.nextCursor)
+        await q.poolTrades({ chain: FX_CHAIN, address: FX_POOL, limit: 500, cursor: first.nextCursor });
+    });
+    // The badges' launch is the token's first market: found by token, so on every shard, as the
+    // token snapshot's market list below (a token-keyed market list would route both).
+    const launch = done.filter((s) => /where p\.chain_id = \$1 and p\.token_address = \$2/.test(s.sql));
+    expect(launch.length).toBeGreaterThan(0);
+    for (const s of launch) expect(s.scans[0]!.tasks).toBeGreaterThan(1);
+    // The page's makers' badges: one statement for all of them, on the shards holding those wallets.
+    const badges = done.filter((s) =>
+      /from wallet_badges where wallet_key = any\(\$1::text\[\]\)/.test(s.sql),
     );
+    expect(badges.length).toBeGreaterThan(0);
+    for (const s of badges) expect(s.scans).toHaveLength(1);
+    expectRouted(done.filter((s) => !launch.includes(s) && !badges.includes(s)));
   });
 
   it("candles page (2,000 one-minute candles, with and without fill)", async () => {
