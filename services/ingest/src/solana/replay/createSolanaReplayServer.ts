@@ -177,7 +177,8 @@ export async function createSolanaReplayServer(opts: {
         return { context: { slot: last }, value: accounts.lamports.get(String(params[0])) ?? 0 };
       case "getTokenAccountsByOwner": {
         const filter = (params[1] ?? {}) as { programId?: string; mint?: string };
-        if (cfg.encoding !== "jsonParsed")
+        const accountCfg = (params[2] ?? {}) as { encoding?: string };
+        if (accountCfg.encoding !== "jsonParsed")
           return new Answer({
             code: -32602,
             message: "Invalid params: the replay serves encoding jsonParsed only",
