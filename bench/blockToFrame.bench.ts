@@ -26,7 +26,7 @@ import { startAnvil } from "../services/ingest/src/devnet/startAnvil.ts";
 import { startEvmChainWorker } from "../services/ingest/src/evm/createEvmChainWorker.ts";
 import { createRpcClient } from "../services/ingest/src/rpc/createRpcClient.ts";
 import { createQueryService } from "../services/query/src/createQueryService.ts";
-import { createMarketProvider } from "../services/query/src/market/createMarketProvider.ts";
+import { queryProviders } from "../services/query/src/queryProviders.ts";
 
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 40);
 const KEY = "bench-block-to-frame";
@@ -39,7 +39,7 @@ const deployment = await deployUniswap(client);
 const chain = `evm:${deployment.chainId}` as ChainId;
 const db = await createTestDatabase();
 const bus = createRedisBus({ url: TEST_REDIS_URL, prefix, logger: pino({ level: "silent" }) });
-const service = await createQueryService({ pool: db.pool, ctx, providers: [createMarketProvider()] });
+const service = await createQueryService({ pool: db.pool, ctx, providers: queryProviders });
 ctx.shutdown.add("query", () => service.close());
 const shards = createInProcessShardClient(service.api);
 const gate = createStaticKeyGate([KEY]);
@@ -69,11 +69,11 @@ ws.on("message", (raw) => {
   if (f.type === "event" && f.data && !firstFrame.has(f.data.block)) firstFrame.set(f.data.block, at);
 });
 ws.send(JSON.stringify({ type: "auth", key: KEY }));
-deployment.pools.forEach((p, i) =>
+for (const [i, p] of deployment.pools.entries()) {
   ws.send(
     JSON.stringify({ type: "subscribe", id: `p${i}`, channel: "trades", params: { chain, pool: p.id } }),
-  ),
-);
+  );
+}
 while (acks < deployment.pools.length) await new Promise((r) => setTimeout(r, 10));
 
 const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }], { maxBlockRange: 5, finalityDepth: 512 });
