@@ -5,9 +5,11 @@ import {
   type MarketEventSubscription,
   marketKey,
   subscribeMarketEvents,
+  type TradeRow,
 } from "@tapeline/core";
 import type { Logger } from "pino";
 import type { ShardClient } from "../shardClient.ts";
+import { createTradeBadges, type TradeBadgeOptions } from "./createTradeBadges.ts";
 import { matchesTradeFilters } from "./matchesTradeFilters.ts";
 import type { Channel, TokenUpdatesParams, TradesParams } from "./streamProtocol.ts";
 
@@ -59,7 +61,19 @@ function removeFrom<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
  * Token updates are read through the query shards (the answer of `GET /v1/token/price`) once per
  * event-loop turn per changed token, after the events of a commit arrived.
  */
-export function createStreamHub(deps: { bus: Bus; shards: ShardClient; logger: Logger }): StreamHub {
+export function createStreamHub(deps: {
+  bus: Bus;
+  shards: ShardClient;
+  logger: Logger;
+  badges?: TradeBadgeOptions;
+}): StreamHub {
+  const badges = createTradeBadges({ shards: deps.shards, logger: deps.logger, options: deps.badges });
+  /**
+   * Events waiting behind a trade whose badges are being read: delivered in arrival order, so a
+   * market's events keep their commit order (and a rollback stays before its replacements).
+   */
+  const waiting: { event: MarketEvent; trade: TradeRow | Promise<TradeRow> | null }[] = [];
+  let draining = false;
   const consumers = new Map<ChainId, Promise<MarketEventSubscription>>();
   const tradesByMarket = new Map<string, Set<TradeSub>>();
   const tradesByToken = new Map<string, Set<TradeSub>>();
@@ -79,19 +93,54 @@ export function createStreamHub(deps: { bus: Bus; shards: ShardClient; logger: L
     return c;
   }
 
+  const tradeSubs = (e: MarketEvent) => [
+    ...(tradesByMarket.get(e.market) ?? []),
+    ...(tradesByToken.get(keyOf(e.chain, e.token)) ?? []),
+  ];
+
   function onEvent(e: MarketEvent): void {
+    // A rollback may remove a launch's first trades: its labels are read again.
+    if (e.type === "rollback") badges.forget(e.chain, e.token);
+    let trade: TradeRow | Promise<TradeRow> | null = null;
+    if (e.type === "trade" && tradeSubs(e).length > 0) {
+      const filled = badges.fill(e.chain, e.token, [e.trade]);
+      trade = Array.isArray(filled) ? filled[0]! : filled.then((rows) => rows[0]!);
+    }
+    if (waiting.length === 0 && !(trade instanceof Promise)) {
+      deliver(e, trade);
+      return;
+    }
+    waiting.push({ event: e, trade });
+    if (!draining) void drain();
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      while (waiting.length > 0) {
+        const head = waiting[0]!;
+        const trade = head.trade instanceof Promise ? await head.trade : head.trade;
+        waiting.shift();
+        deliver(head.event, trade);
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  /** Hands an event to its subscriptions; `trade` is a trade event's row with its badges. */
+  function deliver(e: MarketEvent, trade: TradeRow | null): void {
     const tokenKey = keyOf(e.chain, e.token);
-    if (e.type === "trade") {
-      const subs = [...(tradesByMarket.get(e.market) ?? []), ...(tradesByToken.get(tokenKey) ?? [])];
+    if (e.type === "trade" && trade) {
+      const subs = tradeSubs(e);
       if (subs.length > 0) {
-        const data = JSON.stringify(e.trade);
+        const data = JSON.stringify(trade);
         for (const s of subs) {
-          if (matchesTradeFilters(e.trade, s.params))
-            s.sink.push(`${s.prefix}"data":${data}}`, "trades", true);
+          if (matchesTradeFilters(trade, s.params)) s.sink.push(`${s.prefix}"data":${data}}`, "trades", true);
         }
       }
     } else if (e.type === "rollback") {
-      const subs = [...(tradesByMarket.get(e.market) ?? []), ...(tradesByToken.get(tokenKey) ?? [])];
+      const subs = tradeSubs(e);
       if (subs.length > 0) {
         const body = JSON.stringify({
           chain: e.chain,

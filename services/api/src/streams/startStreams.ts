@@ -7,6 +7,7 @@ import type { ShardClient } from "../shardClient.ts";
 import { attachStreamServer, type StreamServer } from "./attachStreamServer.ts";
 import { createScreenerFeed } from "./createScreenerFeed.ts";
 import { createStreamHub } from "./createStreamHub.ts";
+import type { TradeBadgeOptions } from "./createTradeBadges.ts";
 import type { StreamLimits } from "./streamProtocol.ts";
 
 /**
@@ -22,11 +23,14 @@ export function startStreams(deps: {
   limits?: Partial<StreamLimits>;
   /** Where the screener channels read universe computations; without it they are not served. */
   universe?: UniverseStore | null;
+  /** Lifetimes and bounds of the trade badge caches (defaults in createTradeBadges). */
+  badges?: TradeBadgeOptions;
 }): StreamServer {
   const hub = createStreamHub({
     bus: deps.bus,
     shards: deps.shards,
     logger: deps.ctx.logger.child({ component: "streams" }),
+    badges: deps.badges,
   });
   let screener = null;
   if (deps.universe) {

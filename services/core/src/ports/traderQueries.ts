@@ -77,7 +77,31 @@ export type TopTradersPage = {
   traderCount: number;
 };
 
+/**
+ * A token's launch as the trade badges judge it (see `launchLabels`), with what tells whether a
+ * later trade can still change it: a trade after both sniper windows (later than `firstTradeAt` +
+ * `SNIPER_WINDOW_MS` and past block `createdBlock` + `SNIPER_WINDOW_BLOCKS`) or one arriving
+ * once the launch is `full` makes no new sniper.
+ */
+export type TokenLaunchLabels = {
+  /** wallets that sniped the launch (at most `LAUNCH_TRADES_MAX`) */
+  snipers: string[];
+  /** time of the first market's first trade; null before it has one */
+  firstTradeAt: number | null;
+  /** the first market's creation block (slot); null when not recorded */
+  createdBlock: number | null;
+  /** the launch was judged on `LAUNCH_TRADES_MAX` trades: later trades are outside it */
+  full: boolean;
+};
+
 /** The trader read methods a query shard answers. */
 export interface TraderQueries {
   poolTopTraders(q: TopTradersQuery): Promise<TopTradersPage>;
+  /** The launch labels of a token, read now; null when the token has no stored market. */
+  tokenLaunchLabels(q: { chain: ChainId; address: string }): Promise<TokenLaunchLabels | null>;
+  /** The `proTrader` badge of each given wallet the badge job has judged (others are absent). */
+  proTraders(q: { chain: ChainId; wallets: string[] }): Promise<Record<string, boolean>>;
 }
+
+/** Most wallets one `proTraders` call asks about. */
+export const PRO_TRADERS_WALLETS_MAX = 500;

@@ -10,7 +10,12 @@ import { PORTFOLIO_LIMITS } from "../ports/portfolioQueries.ts";
 import { PULSE_LIMITS, PULSE_VIEWS } from "../ports/pulseQueries.ts";
 import type { QueryApi, QueryMethod } from "../ports/query.ts";
 import { SEARCH_LIMITS, SEARCH_SORTS } from "../ports/searchQueries.ts";
-import { TOP_TRADER_LIMITS, TOP_TRADER_SORTS, TOP_TRADER_TIMEFRAMES } from "../ports/traderQueries.ts";
+import {
+  PRO_TRADERS_WALLETS_MAX,
+  TOP_TRADER_LIMITS,
+  TOP_TRADER_SORTS,
+  TOP_TRADER_TIMEFRAMES,
+} from "../ports/traderQueries.ts";
 import type { WalletSwapPage } from "../ports/walletQueries.ts";
 
 /**
@@ -134,6 +139,10 @@ export const queryRpcMethods = {
       order: z.enum(["desc", "asc"]),
       limit: z.int().min(1).max(TOP_TRADER_LIMITS.limitMax),
     }),
+  ]),
+  tokenLaunchLabels: z.tuple([marketRef]),
+  proTraders: z.tuple([
+    z.strictObject({ chain, wallets: z.array(address).min(1).max(PRO_TRADERS_WALLETS_MAX) }),
   ]),
   search: z.tuple([
     z.strictObject({

@@ -117,6 +117,20 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
         rank(q),
       );
     },
+    // Read fresh each time: the caller (the stream's badge cache) decides when to read again.
+    async tokenLaunchLabels(q) {
+      const launch = await readLaunchLabels(db, q.chain, q.address);
+      if (launch === null) return null;
+      return {
+        snipers: [...launch.snipers],
+        firstTradeAt: launch.firstTradeAt,
+        createdBlock: launch.createdBlock,
+        full: launch.full,
+      };
+    },
+    async proTraders(q) {
+      return Object.fromEntries(await readProTraders(db, q.chain, q.wallets));
+    },
   };
 }
 

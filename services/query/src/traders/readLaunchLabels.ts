@@ -1,8 +1,17 @@
 import { type ChainId, LAUNCH_TRADES_MAX, type LaunchLabels, launchLabels } from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
 
-/** A token's launch as the labels judge it: its deployer (null when unknown) and its snipers and bundlers. */
-export type TokenLaunch = LaunchLabels & { deployer: string | null };
+/**
+ * A token's launch as the labels judge it: its deployer (null when unknown), its snipers and
+ * bundlers, and the facts they were judged against (the first market's first trade time and
+ * creation block, and whether the read reached LAUNCH_TRADES_MAX trades).
+ */
+export type TokenLaunch = LaunchLabels & {
+  deployer: string | null;
+  firstTradeAt: number | null;
+  createdBlock: number | null;
+  full: boolean;
+};
 
 /**
  * The launch of a token: its deployer (the token's recorded deployer, else the creator of its
@@ -45,9 +54,10 @@ export async function readLaunchLabels(
      order by at, block, log_index, id limit $2`,
     [launch.market, LAUNCH_TRADES_MAX],
   );
+  const createdBlock = launch.created_block === null ? null : Number(launch.created_block);
   const labels = launchLabels(
     {
-      createdBlock: launch.created_block === null ? null : Number(launch.created_block),
+      createdBlock,
       deployer,
       creationTx: launch.created_tx,
     },
@@ -59,5 +69,12 @@ export async function readLaunchLabels(
       txHash: r.tx_hash,
     })),
   );
-  return { ...labels, deployer };
+  const firstTrade = trades.rows[0];
+  return {
+    ...labels,
+    deployer,
+    firstTradeAt: firstTrade ? Number(firstTrade.at) : null,
+    createdBlock,
+    full: trades.rows.length >= LAUNCH_TRADES_MAX,
+  };
 }
