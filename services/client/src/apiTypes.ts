@@ -500,6 +500,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/pnl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wallet PnL curve
+         * @description A wallet's daily PnL over UTC days from from to to (at most 366 days; default the last 30): per day the PnL its sells realized and the unrealized PnL of its open bags at the day's close, with the same average-cost rules as positions and closed positions (bags reset by a full exit; tokens sold beyond what was bought realize nothing; the native coin traded as a pool's base carries none). A bag is valued at its token's main pool close of the day (the last trade on or before it, in native) without price impact, unlike positions' amountUsd. The summary sums the days' realized PnL, takes the last day's unrealized, and counts wins and losses per token over the days (win rate). usdBasis as on positions: spot on EVM, trade on Solana. Times in unix milliseconds; a value in seconds gives 400.
+         */
+        get: operations["getV1WalletPnl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/positions": {
         parameters: {
             query?: never;
@@ -4732,6 +4752,162 @@ export interface operations {
                             hasMore: boolean;
                             /** @description exit time (lastTradeAt) of the page's last row; null on an empty page */
                             oldestAt: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1WalletPnl: {
+        parameters: {
+            query: {
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                /** @description first day of the curve (rounded down to its UTC midnight); default: 29 days before to's day, so the curve has 30 days; unix milliseconds. A positive value below 10^11 is read as seconds and refused with 400. */
+                from?: number;
+                /** @description last day of the curve (rounded down to its UTC midnight; a later day than today is today); default now. At most 366 days from from's day; unix milliseconds. A positive value below 10^11 is read as seconds and refused with 400. At most 1 days ahead. */
+                to?: number;
+                /** @description wallet address: EVM hex (case-insensitive) or Solana base58 */
+                wallet: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description one entry per UTC day from from's day to to's day, oldest first */
+                            days: {
+                                /** @description the day's UTC midnight, unix milliseconds */
+                                at: number;
+                                /** @description tokens with an open bag at the day's close */
+                                openPositions: number;
+                                /** @description realized by the day's sells (average cost) */
+                                realizedPnlUsd: number;
+                                /** @description the wallet's trade events of the day */
+                                trades: number;
+                                /** @description at the day's close: each open bag's priced tokens at its token's main pool close, less the bag's cost; bags of unknown close left out */
+                                unrealizedPnlUsd: number;
+                                /** @description open bags left out of unrealizedPnlUsd (no close price or decimals known) */
+                                unvaluedPositions: number;
+                            }[];
+                            summary: {
+                                /** @description buys of the curve's days of known value */
+                                boughtUsd: number;
+                                /** @description tokens whose sells realized a PnL of zero or less over the curve's days */
+                                losses: number;
+                                /** @description realized by the sells of the curve's days */
+                                realizedPnlUsd: number;
+                                /** @description sells of the curve's days of known value */
+                                soldUsd: number;
+                                /** @description realizedPnlUsd plus unrealizedPnlUsd */
+                                totalPnlUsd: number;
+                                /** @description the wallet's trade events (a transaction per token and side) of the days */
+                                trades: number;
+                                /** @description at the last day's close (the same as that day's) */
+                                unrealizedPnlUsd: number;
+                                /** @description wins over wins plus losses, in percent; null when no sell of the days realized anything */
+                                winRatePct: number | null;
+                                /** @description tokens whose sells realized a positive PnL over the curve's days */
+                                wins: number;
+                            };
+                        };
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                            /** @description the curve's first day (UTC midnight, ms) */
+                            from: number;
+                            /** @description the curve's last day (UTC midnight, ms) */
+                            to: number;
+                            /**
+                             * @description spot on EVM (every figure at the current native price), trade on Solana (trades at their minute's SOL/USD, closes at the day's)
+                             * @enum {string}
+                             */
+                            usdBasis: "spot" | "trade";
                         };
                     };
                 };

@@ -137,4 +137,51 @@ export function closedPositionOrder(
 export interface PortfolioQueries {
   walletPositions(q: WalletPositionQuery): Promise<WalletPositionPage>;
   walletClosedPositions(q: WalletClosedPositionQuery): Promise<WalletClosedPositionList>;
+  walletPnl(q: WalletPnlQuery): Promise<WalletPnl>;
 }
+
+/** Bounds of `GET /v1/wallet/pnl`: days of one curve, and the default span. */
+export const PNL_LIMITS = { daysMax: 366, daysDefault: 30 } as const;
+
+/** `GET /v1/wallet/pnl`: the curve's first and last UTC day (ms of each day's midnight), inclusive. */
+export type WalletPnlQuery = { chain: ChainId; wallet: string; fromDay: number; toDay: number };
+
+/** One UTC day of a wallet's PnL curve. */
+export type WalletPnlDay = {
+  /** the day's midnight, UTC (ms) */
+  at: number;
+  /** realized by the day's sells */
+  realizedPnlUsd: number;
+  /** the open bags at the day's close, valued at their main pool's close, minus their cost */
+  unrealizedPnlUsd: number;
+  /** tokens with an open bag at the day's close */
+  openPositions: number;
+  /** open bags left out of `unrealizedPnlUsd`: no close price (or decimals) known for their token */
+  unvaluedPositions: number;
+  /** the wallet's trade events of the day */
+  trades: number;
+};
+
+export type WalletPnlSummary = {
+  /** realized over the curve's days */
+  realizedPnlUsd: number;
+  /** at the last day's close */
+  unrealizedPnlUsd: number;
+  totalPnlUsd: number;
+  boughtUsd: number;
+  soldUsd: number;
+  trades: number;
+  /** tokens whose sells realized a gain over the curve's days */
+  wins: number;
+  /** tokens whose sells realized a loss (or nothing) over the curve's days */
+  losses: number;
+  /** wins over wins plus losses, in percent; null when no sell realized anything */
+  winRatePct: number | null;
+};
+
+export type WalletPnl = {
+  days: WalletPnlDay[];
+  summary: WalletPnlSummary;
+  asOf: number;
+  usdBasis: "spot" | "trade";
+};

@@ -124,6 +124,13 @@ export const queryRpcMethods = {
       take: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
     }),
   ]),
+  walletPnl: z.tuple([
+    z.strictObject({
+      ...walletRef,
+      fromDay: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+      toDay: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+    }),
+  ]),
   pulse: z.tuple([
     z.strictObject({
       view: z.enum(PULSE_VIEWS),

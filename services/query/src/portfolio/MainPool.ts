@@ -1,5 +1,7 @@
 /** A token's main pool as the valuation needs it (a `pools` row; amounts raw, prices decimal strings). */
 export type MainPool = {
+  /** the market id (candles are keyed by it) */
+  market: string;
   address: string;
   venueType: string;
   factory: string | null;

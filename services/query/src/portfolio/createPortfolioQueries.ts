@@ -10,14 +10,17 @@ import {
 import { createTtlCache } from "../market/createTtlCache.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
 import { readUsdRates } from "../market/readUsdRates.ts";
+import { USD_RATE_MAX_AGE_MS } from "../market/usdRateMaxAgeMs.ts";
 import { readSwapMinuteRates } from "../wallet/readSwapMinuteRates.ts";
 import { buildClosedPositionRows } from "./buildClosedPositionRows.ts";
+import { buildPnlCurve, DAY_MS, type DailyCloses } from "./buildPnlCurve.ts";
 import { buildPositionRows, pagePositions, type TokenValue } from "./buildPositionRows.ts";
 import type { EvmPoolReader } from "./createEvmPoolReader.ts";
 import { NodeUnavailableError } from "./createNodeRpc.ts";
 import { type CostBasis, type CostTrade, foldCostBasis } from "./foldCostBasis.ts";
 import type { Holdings, HoldingsReader } from "./HoldingsReader.ts";
 import { saleMethodOf } from "./MainPool.ts";
+import { readDailyCloses } from "./readDailyCloses.ts";
 import { readChainFacts, readMainPools, readPortfolioTokens } from "./readPortfolioFacts.ts";
 import { readWalletTradeEvents, type WalletTradeEvent } from "./readWalletTradeEvents.ts";
 import { saleProceedsUsd } from "./saleProceedsUsd.ts";
@@ -78,8 +81,8 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
     return (await held.get(key, load)).holdings;
   }
 
-  /** The wallet's trades folded per token, values in USD by the chain's basis. */
-  async function costBases(chain: ChainId, wallet: string): Promise<Map<string, CostBasis>> {
+  /** The wallet's trades per token, oldest first, values in USD by the chain's basis. */
+  async function costTrades(chain: ChainId, wallet: string): Promise<Map<string, CostTrade[]>> {
     const events = await readWalletTradeEvents(db, chain, wallet);
     const [rates, spotUsd] = await Promise.all([
       readSwapMinuteRates(
@@ -107,6 +110,12 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
       });
       byToken.set(e.token, list);
     });
+    return byToken;
+  }
+
+  /** The wallet's trades folded per token. */
+  async function costBases(chain: ChainId, wallet: string): Promise<Map<string, CostBasis>> {
+    const byToken = await costTrades(chain, wallet);
     return new Map([...byToken].map(([token, trades]) => [token, foldCostBasis(trades)]));
   }
 
@@ -258,6 +267,52 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
       const rows = only ? snapshot.rows.filter((r) => only.has(r.address)) : snapshot.rows;
       const sorted = [...rows].sort(closedPositionOrder(q.sort));
       return { data: sorted.slice(0, q.take), asOf: snapshot.asOf, total: sorted.length };
+    },
+
+    async walletPnl(q) {
+      const asOf = now();
+      const evm = isEvm(q.chain);
+      const trades = await costTrades(q.chain, q.wallet);
+      // the native coin traded as a pool's base carries no PnL (as on positions)
+      trades.delete(nativeAddress(q.chain));
+      const addresses = [...trades.keys()];
+      const tokens = await readPortfolioTokens(db, q.chain, addresses);
+      const pools = await readMainPools(db, q.chain, addresses, (t) => tokens.get(t)?.bestPool ?? null);
+      const byMarket = await readDailyCloses(
+        db,
+        [...pools.values()].map((p) => p.market),
+        q.fromDay,
+        q.toDay,
+      );
+      const closes = new Map<string, DailyCloses>();
+      for (const [token, pool] of pools) {
+        const c = byMarket.get(pool.market);
+        if (c) closes.set(token, c);
+      }
+      let usdAtClose: (day: number) => number | null;
+      if (evm) {
+        const spotUsd = await spot(q.chain);
+        usdAtClose = () => spotUsd;
+      } else {
+        // the SOL/USD of each day's close (the request's time for the day in progress)
+        const ends = [];
+        for (let d = q.fromDay; d <= q.toDay; d += DAY_MS) ends.push(Math.min(d + DAY_MS - 1, asOf));
+        const rates = await readUsdRates(
+          db,
+          q.chain,
+          ends.map((at) => ({ atMs: at, notBeforeMs: at - USD_RATE_MAX_AGE_MS })),
+        );
+        usdAtClose = (day) => rates[(day - q.fromDay) / DAY_MS] ?? null;
+      }
+      const curve = buildPnlCurve({
+        trades,
+        decimals: new Map(addresses.map((a) => [a, tokens.get(a)?.decimals ?? null])),
+        closes,
+        usdAtClose,
+        fromDay: q.fromDay,
+        toDay: q.toDay,
+      });
+      return { ...curve, asOf, usdBasis: evm ? "spot" : "trade" };
     },
   };
 }

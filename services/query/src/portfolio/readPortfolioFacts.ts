@@ -66,6 +66,7 @@ export async function readMainPools(
   const out = new Map<string, MainPool>();
   if (tokens.length === 0) return out;
   const { rows } = await db.query<{
+    market: string;
     address: string;
     venue_type: string;
     factory: string | null;
@@ -83,7 +84,7 @@ export async function readMainPools(
     liquidity_native: string | null;
     created_block: string | null;
   }>(
-    `select address, venue_type, factory, fee_bps, token0, token1, token_address, quote_address, is_launchpad,
+    `select market, address, venue_type, factory, fee_bps, token0, token1, token_address, quote_address, is_launchpad,
             migrated, reserve0, reserve1, price_native, price_quote, liquidity_native, created_block
      from pools where chain_id = $1 and token_address = any($2::text[])
      order by liquidity_native desc nulls last, address`,
@@ -91,6 +92,7 @@ export async function readMainPools(
   );
   for (const r of rows) {
     const pool: MainPool = {
+      market: r.market,
       address: r.address,
       venueType: r.venue_type,
       factory: r.factory,

@@ -1,15 +1,17 @@
 import type { EndpointDef } from "../../endpoint.ts";
 import { getWalletClosedPositions } from "./getWalletClosedPositions.ts";
+import { getWalletPnl } from "./getWalletPnl.ts";
 import { getWalletPositions } from "./getWalletPositions.ts";
 import { getWalletSwaps } from "./getWalletSwaps.ts";
 import { getWalletTrades } from "./getWalletTrades.ts";
 import { postWalletSwaps } from "./postWalletSwaps.ts";
 
-/** The wallet group: swaps (single and batch), trades, positions and closed positions. */
+/** The wallet group: swaps (single and batch), trades, positions, closed positions and the PnL curve. */
 export const walletEndpoints: EndpointDef[] = [
   getWalletSwaps,
   postWalletSwaps,
   getWalletTrades,
   getWalletPositions,
   getWalletClosedPositions,
+  getWalletPnl,
 ];

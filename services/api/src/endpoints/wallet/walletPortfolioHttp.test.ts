@@ -8,13 +8,14 @@ import { chainNodeOf, createPortfolioProvider } from "../../../../query/src/port
 import type { RequestGate } from "../../gate.ts";
 import { walletEndpoints } from "./endpoints.ts";
 import { getWalletClosedPositions } from "./getWalletClosedPositions.ts";
+import { getWalletPnl } from "./getWalletPnl.ts";
 import { getWalletPositions } from "./getWalletPositions.ts";
 
 /**
  * The portfolio endpoints over HTTP: every parameter's bounds (400 INVALID_PARAM naming it), the
  * 503 HOLDINGS_UNAVAILABLE answer with Retry-After when the chain's node does not answer (and
  * when no node is configured), the credits billed, and closed positions merged over the EVM
- * chains when `chain` is omitted. Holdings come from a real anvil node.
+ * chains when `chain` is omitted, the PnL curve's bounds and days. Holdings come from a real anvil node.
  */
 
 const WALLET = `0x${"ab".repeat(20)}`;
@@ -243,5 +244,94 @@ describe("GET /v1/wallet/closed-positions", () => {
     expect(second.meta.asOf).toBe(byPnl.meta.asOf);
     expect(settled.every((s) => s.status === 200)).toBe(true);
     expect(getWalletClosedPositions.credits).toEqual({ kind: "flat", amount: 2 });
+  });
+});
+
+describe("GET /v1/wallet/pnl", () => {
+  const DAY = 86_400_000;
+  const day0 = T0 - (T0 % DAY);
+
+  it("refuses each malformed parameter or range with 400 INVALID_PARAM naming it", async () => {
+    const base = { chain: "evm:1", wallet: WALLET };
+    const cases: [Record<string, string>, string][] = [
+      [{ chain: "evm:1", wallet: "0x12" }, "wallet"],
+      [{ chain: "solana", wallet: WALLET }, "wallet"],
+      [{ chain: "evm:", wallet: WALLET }, "chain"],
+      [{ wallet: WALLET }, "chain"],
+      [{ chain: "evm:1" }, "wallet"],
+      [{ ...base, from: String(T0 / 1000) }, "from"],
+      [{ ...base, to: String(T0 / 1000) }, "to"],
+      [{ ...base, from: "-1" }, "from"],
+      [{ ...base, from: "soon" }, "from"],
+      [{ ...base, to: "1.5" }, "to"],
+      [{ ...base, to: String(Date.now() + 3 * DAY) }, "to"],
+      [{ ...base, from: String(T0 + DAY), to: String(T0) }, "from"],
+      [{ ...base, from: String(T0 - 366 * DAY), to: String(T0) }, "from"],
+      [{ ...base, tokens: WALLET }, "tokens"],
+    ];
+    for (const [query, param] of cases) {
+      const res = await get("/v1/wallet/pnl", query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      const body = (await res.json()) as { error: { code: string; details: { param: string } } };
+      expect(body.error.code).toBe("INVALID_PARAM");
+      expect(body.error.details.param, JSON.stringify(query)).toBe(param);
+    }
+  });
+
+  it("serves a day per UTC day with the round trip's realized PnL at the spot price, billed 1 credit", async () => {
+    settled.length = 0;
+    // 366 days is the longest curve: from 365 days before to's day
+    const res = await get("/v1/wallet/pnl", {
+      chain: "evm:1",
+      wallet: WALLET,
+      from: String(day0 - 365 * DAY + 12_345),
+      to: String(T0 + 3_600_000),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = (await res.json()) as {
+      data: {
+        summary: {
+          realizedPnlUsd: number;
+          wins: number;
+          losses: number;
+          winRatePct: number | null;
+          trades: number;
+        };
+        days: { at: number; realizedPnlUsd: number; openPositions: number; trades: number }[];
+      };
+      meta: { usdBasis: string; from: number; to: number };
+    };
+    expect(body.meta).toMatchObject({ usdBasis: "spot", from: day0 - 365 * DAY, to: day0 });
+    expect(body.data.days).toHaveLength(366);
+    expect(body.data.days.map((d) => d.at)).toEqual(
+      Array.from({ length: 366 }, (_, i) => day0 - 365 * DAY + i * DAY),
+    );
+    // the written trades: two buys of 1 native, a sell for 2 + 1 native; spot 2,000 USD
+    const [buys, sell] = [
+      roundTrip("evm:1", "", 1).filter((t) => t.isBuy),
+      roundTrip("evm:1", "", 1).at(-1)!,
+    ];
+    const realizedNative = Number(sell.volumeNative) - buys.reduce((a, t) => a + Number(t.volumeNative), 0);
+    const last = body.data.days.at(-1)!;
+    expect(last.realizedPnlUsd).toBeCloseTo(realizedNative * 2000, 9);
+    expect([last.trades, last.openPositions]).toEqual([3, 0]);
+    expect(body.data.days.slice(0, -1).every((d) => d.trades === 0 && d.realizedPnlUsd === 0)).toBe(true);
+    expect(body.data.summary).toMatchObject({ wins: 1, losses: 0, winRatePct: 100, trades: 3 });
+    expect(body.data.summary.realizedPnlUsd).toBeCloseTo(realizedNative * 2000, 9);
+    expect(settled).toEqual([{ path: "/v1/wallet/pnl", status: 200 }]);
+    expect(getWalletPnl.credits).toEqual({ kind: "flat", amount: 1 });
+  });
+
+  it("defaults to the last 30 days up to today", async () => {
+    const res = await get("/v1/wallet/pnl", { chain: "evm:8453", wallet: WALLET });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      data: { days: { at: number }[] };
+      meta: { from: number; to: number };
+    };
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    expect(body.meta.to).toBe(today);
+    expect(body.meta.from).toBe(today - 29 * DAY);
+    expect(body.data.days).toHaveLength(30);
   });
 });
