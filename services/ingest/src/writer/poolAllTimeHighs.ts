@@ -99,12 +99,13 @@ async function raiseOne(
  * were rebuilt and the pool states restored): drops their marks, then sets each such market's
  * highs to the greatest of its remaining marks, its restored liquidity and the clamped highs
  * of its rebuilt candles since the earliest dropped minute, marked at the ancestor.
+ * @returns the markets whose highs were recomputed.
  */
 export async function rollBackPoolAllTimeHighs(
   client: pg.PoolClient,
   chain: string,
   ancestor: string,
-): Promise<void> {
+): Promise<string[]> {
   const dropped = await client.query<{ market: string; from_s: string | null }>(
     `with d as (delete from pool_ath_marks where chain_id = $1 and block > $2 returning market, from_s)
      select market, min(from_s)::text as from_s from d group by market`,
@@ -122,4 +123,5 @@ export async function rollBackPoolAllTimeHighs(
     const fromS = r.from_s === null ? null : Number(r.from_s);
     await raiseOne(client, r.market, fromS, fromS === null ? null : Number.MAX_SAFE_INTEGER, ancestor);
   }
+  return dropped.rows.map((r) => r.market);
 }

@@ -4,6 +4,7 @@ import type pg from "pg";
  * Sets the best pool of each token (chain, token address): the pool holding the most native
  * liquidity (unknown last), then the most recently traded, then the oldest, then the lowest
  * address (deterministic); null for a token left with no pool (a rollback removed them all).
+ * Read from the token-keyed market lists, so runs after they were copied from `pools`.
  * Two statements, because Citus refuses a write to a reference table (`tokens`) that selects
  * from a distributed one (`pools`) when the select lands on one shard.
  */
@@ -16,7 +17,7 @@ export async function refreshBestPools(
   const best = await client.query<{ chain_id: string; token: string; address: string | null }>(
     `select distinct on (k.chain_id, k.token) k.chain_id, k.token, p.address
      from unnest($1::text[], $2::text[]) as k(chain_id, token)
-     left join pools p on p.chain_id = k.chain_id and p.token_address = k.token
+     left join token_markets p on p.token_key = k.chain_id || '/' || k.token
      order by k.chain_id, k.token, p.liquidity_native desc nulls last, p.last_trade_at desc nulls last,
        p.created_at asc nulls last, p.address`,
     [unique.map((t) => t.chain), unique.map((t) => t.token)],

@@ -5,6 +5,7 @@ import { rewindCheckpoint } from "./checkpoint.ts";
 import type { RollbackResult } from "./IngestBatch.ts";
 import { rollBackPoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
+import { copyTokenMarkets, dropTokenMarkets } from "./tokenMarkets.ts";
 import { traderBucketsSql } from "./traderBucketsSql.ts";
 
 // Rebuild only the buckets at or after the one holding the market's earliest removed trade.
@@ -26,7 +27,7 @@ const REBUILD_TRADERS = traderBucketsSql(
  * their trades and wallet rows, rebuilds the candle buckets and trader rollups those trades fed
  * from the trades that remain,
  * restores each touched pool's state from its last snapshot at or before the ancestor (pools
- * first seen after it and left without trades are removed), recomputes last trade times and
+ * first seen after it and left without trades are removed) and its copy in its token's market list, recomputes last trade times and
  * best pools and all-time highs, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
  * @returns the markets touched, how many trades were removed and, per touched market, the ids
  *   of its removed trades in tape order.
@@ -93,11 +94,11 @@ export async function rollbackTo(
        where p.market = s.pool_market`,
       [chain, anc, Date.now()],
     );
-    await rollBackPoolAllTimeHighs(client, chain, anc);
-    const gone = await client.query<{ market: string }>(
+    const athMarkets = await rollBackPoolAllTimeHighs(client, chain, anc);
+    const gone = await client.query<{ market: string; token_key: string }>(
       `delete from pools p where p.chain_id = $1 and p.created_block > $2
        and not exists (select 1 from trades t where t.market = p.market)
-       returning p.market`,
+       returning p.market, p.chain_id || '/' || p.token_address as token_key`,
       [chain, anc],
     );
     await client.query("delete from pool_ath_marks where market = any($1::text[])", [
@@ -108,6 +109,12 @@ export async function rollbackTo(
        where p.market = any($1::text[])`,
       [markets],
     );
+    // The token-keyed market lists: the removed markets leave them, the restored rows are copied.
+    await dropTokenMarkets(
+      client,
+      gone.rows.map((r) => ({ market: r.market, tokenKey: r.token_key })),
+    );
+    await copyTokenMarkets(client, [...markets, ...athMarkets]);
     await refreshBestPools(
       client,
       tokens.map((token) => ({ chain, token })),

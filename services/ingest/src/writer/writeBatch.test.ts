@@ -405,6 +405,7 @@ function swapsOf(trades: TradeRecord[]): WalletSwapRecord[] {
 const WRITER_TABLES = [
   "tokens",
   "pools",
+  "token_markets",
   "pool_snapshots",
   "native_prices",
   "trades",
@@ -462,6 +463,66 @@ describe("rollbackTo on every table the writer touches", () => {
     expect(want.wallet_swaps).toHaveLength(2);
     expect(want.wallet_trades).toHaveLength(2);
     expect(await dumpWriterTables(rolled)).toEqual(want);
+  });
+});
+
+/** Each pool row as its token's market list must hold it: keyed by `<chain>/<token>`, reserves left out. */
+async function poolsAsTokenLists(db: TestDatabase) {
+  const cols = `market, chain_id, address, token_address, quote_address, venue_type, factory, exchange_name, fee_bps,
+    launchpad, is_launchpad, bonding_progress, migrated, graduated_at, creator, price_native, liquidity_native,
+    liquidity_native_ath, created_at, created_block, last_trade_at`;
+  const [pools, lists] = await Promise.all([
+    db.pool.query(`select chain_id || '/' || token_address as token_key, ${cols} from pools order by market`),
+    db.pool.query(`select token_key, ${cols} from token_markets order by market`),
+  ]);
+  return { pools: pools.rows, lists: lists.rows };
+}
+
+describe("token market lists", () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it("hold every pool row under its token through trades, a token change and a rollback", async () => {
+    const P = "0x0000000000000000000000000000000000000040";
+    const Q = "0x0000000000000000000000000000000000000041";
+    const R = "0x0000000000000000000000000000000000000042";
+    await writeBatch(
+      db.pool,
+      batchOf([trade(P, 300, 0, 1, "1")], [pool(P, 300n, 500n), pool(Q, 300n, 900n)], 300),
+    );
+    let got = await poolsAsTokenLists(db);
+    expect(got.pools).toHaveLength(2);
+    expect(got.lists).toEqual(got.pools);
+    expect(got.lists.map((r) => r.token_key)).toEqual([`${CHAIN}/${TOKEN}`, `${CHAIN}/${TOKEN}`]);
+    // Q's record now names the other side its base token; R is new after block 301
+    await writeBatch(
+      db.pool,
+      batchOf(
+        [trade(P, 302, 1, 2, "1.5"), trade(R, 302, 2, 1, "2")],
+        [
+          pool(P, 302n, 700n),
+          { ...pool(Q, 302n, 900n), tokenAddress: QUOTE, quoteAddress: TOKEN },
+          { ...pool(R, 302n, 50n), createdBlock: 302n },
+        ],
+        302,
+      ),
+    );
+    got = await poolsAsTokenLists(db);
+    expect(got.pools).toHaveLength(3);
+    expect(got.lists).toEqual(got.pools);
+    expect(got.lists.find((r) => r.address === Q)?.token_key).toBe(`${CHAIN}/${QUOTE}`);
+    expect(got.lists.find((r) => r.address === P)?.last_trade_at).toBe(String(trade(P, 302, 1, 2, "1.5").at));
+    // the fork drops block 302: R leaves, P's state and last trade go back to block 300
+    await rollbackTo(db.pool, CHAIN, 301n);
+    got = await poolsAsTokenLists(db);
+    expect(got.pools.map((r) => r.address)).toEqual([P, Q]);
+    expect(got.lists).toEqual(got.pools);
+    expect(got.lists.find((r) => r.address === P)?.last_trade_at).toBe(String(trade(P, 300, 0, 1, "1").at));
   });
 });
 

@@ -13,6 +13,7 @@ import type { IngestBatch, WriteBatchResult } from "./IngestBatch.ts";
 import { insertTraderBuckets } from "./insertTraderBuckets.ts";
 import { type AthTouch, raisePoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
+import { copyTokenMarkets, dropTokenMarkets, readPoolTokens } from "./tokenMarkets.ts";
 import { walletTradesOf } from "./walletTradesOf.ts";
 
 const str = (v: bigint | number | null | undefined): string | null =>
@@ -355,7 +356,8 @@ function athTouches(batch: IngestBatch, inserted: readonly TradeRecord[]): AthTo
 }
 
 /**
- * Writes one ingest batch in ONE transaction: tokens, pools (state and snapshots), native
+ * Writes one ingest batch in ONE transaction: tokens, pools (state and snapshots, and their
+ * copies in the token-keyed market lists), native
  * prices, trades (idempotent on market and trade id), the wallet rows of those trades (keyed by
  * their maker), the trader rollups and the candle buckets of the trades newly
  * inserted (1s, 60s, 3600s, 86400s), the unfinalized blocks and the chain checkpoint. Writing
@@ -370,6 +372,10 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
     // the bucket aggregation sorts a few rows per trade; keep that sort in memory
     await client.query("set local work_mem = '64MB'");
     await upsertTokens(client, batch.tokens, now);
+    const stored = await readPoolTokens(
+      client,
+      batch.pools.map((p) => marketKey(p.chain, p.address)),
+    );
     const newMarkets = await upsertPools(client, batch.pools, now);
     const prices = batch.nativePrices ?? [];
     if (prices.length > 0) {
@@ -390,6 +396,21 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
     const inserted = ids === null ? trades : trades.filter((t) => ids.has(t.id));
     await insertTraderBuckets(client, inserted);
     await raisePoolAllTimeHighs(client, athTouches(batch, inserted));
+    // The token-keyed market lists copy every pool row this batch changed (state, last trade, highs).
+    await dropTokenMarkets(
+      client,
+      batch.pools.flatMap((p) => {
+        const market = marketKey(p.chain, p.address);
+        const was = stored.get(market);
+        return was !== undefined && was !== marketKey(p.chain, p.tokenAddress)
+          ? [{ market, tokenKey: was }]
+          : [];
+      }),
+    );
+    await copyTokenMarkets(client, [
+      ...batch.pools.map((p) => marketKey(p.chain, p.address)),
+      ...inserted.map((t) => marketKey(t.chain, t.pool)),
+    ]);
     await insertWalletRows(client, trades, batch.walletSwaps ?? []);
     await refreshBestPools(
       client,

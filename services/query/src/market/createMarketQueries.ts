@@ -39,6 +39,7 @@ import { type PoolRow, readPoolRows, readTokenPoolRowsByToken } from "./readPool
 import { readPriceAth } from "./readPriceAth.ts";
 import { readSparklineCloses } from "./readSparklineCloses.ts";
 import { readTokenFacts, type TokenFacts, toTokenMetadata } from "./readTokenFacts.ts";
+import { readTokenWindowTotals } from "./readTokenWindowTotals.ts";
 import { readTradePage } from "./readTradePage.ts";
 import { hasUsdHistory, readUsdRates, usdRateWindow } from "./readUsdRates.ts";
 import { readWindowStats } from "./readWindowStats.ts";
@@ -214,8 +215,8 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
           readTokenPoolRowsByToken(db, chain, address),
           spot(chain),
           db.query<{ liq: string | null }>(
-            "select sum(liquidity_native) as liq from pools where chain_id = $1 and token_address = $2",
-            [chain, address],
+            "select sum(liquidity_native) as liq from token_markets where token_key = $1",
+            [key],
           ),
         ]);
         const best = pools.find((p) => p.address === facts?.bestPool) ?? pools[0] ?? null;
@@ -435,14 +436,13 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
         async () => {
           const core = await requireToken(chain, address);
           const f = priceFigures(core);
-          const markets = core.pools.map((p) => p.market);
           const launchpadPool = launchpadPoolOf(core.pools);
           const symbol = core.facts?.symbol ?? core.best?.token.symbol ?? null;
           const [stats, rank, priceAth] = await Promise.all([
-            readWindowStats(db, {
+            readTokenWindowTotals(db, {
               chain,
-              markets,
-              priceMarkets: core.best ? [core.best.market] : [],
+              markets: core.pools,
+              priceMarket: core.best?.market ?? null,
               windows: ["24h"],
               nowMs: now(),
               spotUsd: core.spotUsd,

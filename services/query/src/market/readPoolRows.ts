@@ -32,11 +32,14 @@ export type PoolRow = {
 const int = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
 /**
- * SELECT list and joins shared by every pool read; `p` is `pools`. The exchange's name comes
- * from the venues registry first (kept current by the ingest workers and their configuration),
- * then from the name the pool was stored with.
+ * SELECT list and joins shared by every pool read; `p` is `source`, `pools` or a token's market
+ * list (`token_markets`, the same columns keyed by token). The exchange's name comes from the
+ * venues registry first (kept current by the ingest workers and their configuration), then from
+ * the name the pool was stored with. Every other table joined is reference data, so on Citus
+ * the read runs where `source`'s rows are.
  */
-export const POOL_ROW_SQL = `
+function poolRowSql(source: "pools" | "token_markets"): string {
+  return `
   select p.market, p.chain_id, p.address, p.venue_type, p.factory,
          coalesce(v.exchange_name, p.exchange_name) as exchange_name, v.logo_url,
          coalesce(p.fee_bps, v.fee_bps) as fee_bps, coalesce(p.launchpad, v.launchpad) as launchpad,
@@ -46,11 +49,15 @@ export const POOL_ROW_SQL = `
          t.name as t_name, t.symbol as t_symbol, t.decimals as t_decimals, t.total_supply as t_supply,
          q.name as q_name, coalesce(q.symbol, case when p.quote_address = any($2::text[]) then ch.native_symbol end) as q_symbol,
          coalesce(q.decimals, case when p.quote_address = any($2::text[]) then ch.native_decimals end) as q_decimals
-  from pools p
+  from ${source} p
   left join tokens t on t.chain_id = p.chain_id and t.address = p.token_address
   left join tokens q on q.chain_id = p.chain_id and q.address = p.quote_address
   left join venues v on v.chain_id = p.chain_id and v.factory = p.factory
   left join chains ch on ch.chain_id = p.chain_id`;
+}
+
+/** {@link poolRowSql} over `pools`, for reads by market. */
+export const POOL_ROW_SQL = poolRowSql("pools");
 
 /** Maps a row of POOL_ROW_SQL. */
 // biome-ignore lint/suspicious/noExplicitAny: a raw pg row
@@ -105,7 +112,8 @@ export async function readPoolRows(
 /**
  * Reads every market whose base token is `token`, in the canonical pricing order shared with the
  * ingest writer (which keeps `tokens.best_pool` by the same order): liquidity, then latest trade,
- * then age, then address.
+ * then age, then address. From the token's market list, which the writer copies from `pools` in
+ * the same transaction, so on Citus the read goes to the token's shard alone.
  */
 export async function readTokenPoolRowsByToken(
   db: MarketDb,
@@ -113,9 +121,9 @@ export async function readTokenPoolRowsByToken(
   token: string,
 ): Promise<PoolRow[]> {
   const { rows } = await db.query(
-    `${POOL_ROW_SQL} where p.chain_id = $1 and p.token_address = $3
+    `${poolRowSql("token_markets")} where p.token_key = $1
      order by p.liquidity_native desc nulls last, p.last_trade_at desc nulls last, p.created_at asc nulls last, p.address`,
-    [chain, NATIVE_ADDRESSES, token],
+    [marketKey(chain, token), NATIVE_ADDRESSES],
   );
   return rows.map(toPoolRow);
 }

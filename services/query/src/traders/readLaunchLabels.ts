@@ -1,4 +1,4 @@
-import { type ChainId, LAUNCH_TRADES_MAX, type LaunchLabels, launchLabels } from "@tapeline/core";
+import { type ChainId, LAUNCH_TRADES_MAX, type LaunchLabels, launchLabels, marketKey } from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
 
 /**
@@ -16,7 +16,8 @@ export type TokenLaunch = LaunchLabels & {
 /**
  * The launch of a token: its deployer (the token's recorded deployer, else the creator of its
  * first market when that market is a launchpad curve) and the snipers and bundlers of its first
- * market (earliest created, then earliest creation block), judged by {@link launchLabels} (the
+ * market (earliest created, then earliest creation block; from the token's market list, one
+ * shard on Citus), judged by {@link launchLabels} (the
  * token's creation transaction left out) on
  * that market's first LAUNCH_TRADES_MAX trades in chain order. Null when the token has no stored
  * market.
@@ -35,10 +36,10 @@ export async function readLaunchLabels(
     created_tx: string | null;
   }>(
     `select p.market, p.created_block, p.is_launchpad, p.creator, t.deployer, t.created_tx
-     from pools p left join tokens t on t.chain_id = p.chain_id and t.address = p.token_address
-     where p.chain_id = $1 and p.token_address = $2
+     from token_markets p left join tokens t on t.chain_id = p.chain_id and t.address = p.token_address
+     where p.token_key = $1
      order by p.created_at asc nulls last, p.created_block asc nulls last, p.market collate "C" limit 1`,
-    [chain, token],
+    [marketKey(chain, token)],
   );
   const launch = first.rows[0];
   if (!launch) return null;
