@@ -4,7 +4,7 @@ import type { HoldingsReader } from "./HoldingsReader.ts";
 /** The SPL Token and Token-2022 programs: a wallet's token accounts live under either. */
 export const TOKEN_PROGRAMS = [
   "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-  "TokenzQdBNbLqP5VEhdkAS6EPFLC1PR4Ev8nd4rDHPt",
+  "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb",
 ] as const;
 /** Wrapped SOL: folded into the native row. */
 export const WRAPPED_SOL = "So11111111111111111111111111111111111111112";

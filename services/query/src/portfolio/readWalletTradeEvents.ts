@@ -17,6 +17,13 @@ export type WalletTradeEvent = {
  * transaction's fee split evenly over the wallet's trade events of that transaction (a swap of
  * token A for token B is a sell and a buy: each carries half). One statement over the wallet's
  * co-located rows (`wallet_trades` joined to `wallet_swaps` on the wallet key and transaction).
+ *
+ * The amount is the wallet's own flow of the token in the transaction (what its balances gained
+ * on a buy or lost on a sell: the swap row's `received` or `sent`), not what the pools exchanged:
+ * a platform fee taken out of the bought tokens, or tokens handed on in the same transaction, never
+ * reach the bag. An event whose token the swap row does not list on its side is left out (the
+ * pools' tokens went to, or came from, accounts the wallet does not own); an event without a swap
+ * row keeps the pools' amount. The fee is split over the events kept.
  */
 export async function readWalletTradeEvents(
   db: MarketDb,
@@ -31,12 +38,20 @@ export async function readWalletTradeEvents(
     volume_native: string | null;
     fee_native: string | null;
   }>(
-    `select t.token_address, t.is_buy, t.at, t.amount_token, t.volume_native,
-            s.fees_native / count(*) over (partition by t.tx_hash) as fee_native
-     from wallet_trades t
-     left join wallet_swaps s on s.wallet_key = t.wallet_key and s.tx_hash = t.tx_hash and s.at = t.at
-     where t.wallet_key = $1
-     order by t.at, t.block, t.log_index, t.tx_hash, t.token_address, t.is_buy`,
+    `with e as (
+       select t.token_address, t.is_buy, t.at, t.block, t.log_index, t.tx_hash, t.volume_native, t.amount_token,
+              s.fees_native, s.tx_hash is not null as has_swap,
+              (select sum((x->>'amount')::numeric)
+               from jsonb_array_elements(case when t.is_buy then s.received else s.sent end) x
+               where x->>'tokenAddress' = t.token_address) as own_flow
+       from wallet_trades t
+       left join wallet_swaps s on s.wallet_key = t.wallet_key and s.tx_hash = t.tx_hash and s.at = t.at
+       where t.wallet_key = $1
+     )
+     select token_address, is_buy, at, volume_native, coalesce(own_flow, amount_token) as amount_token,
+            fees_native / count(*) over (partition by tx_hash) as fee_native
+     from e where not has_swap or own_flow is not null
+     order by at, block, log_index, tx_hash, token_address, is_buy`,
     [walletKey(chain, wallet)],
   );
   return rows.map((r) => ({
