@@ -1,9 +1,11 @@
 import {
   type ChainId,
   formatUnits,
+  TOKEN_TOP_TRADER_TIMEFRAMES,
   TOP_TRADER_SORTS,
   TOP_TRADER_TIMEFRAME_MS,
   TOP_TRADER_TIMEFRAMES,
+  type TokenTopTraderTimeframe,
   type TopTraderSort,
 } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
@@ -56,6 +58,8 @@ let api: Awaited<ReturnType<typeof serveApi>>;
 let chain: ChainId;
 let now: number;
 let markets: { pool: string; decimals: number; deployer: string; swaps: ChainSwap[] }[];
+/** every traded token with its swaps across its pools, whatever their quote */
+let tokens: { token: string; decimals: number; deployer: string; pools: Set<string>; swaps: ChainSwap[] }[];
 
 /**
  * The sender of the transaction that created `token`, from the chain: the first block holding
@@ -121,7 +125,10 @@ beforeAll(async () => {
   });
 
   const byPool = new Map<string, ChainSwap[]>();
-  for (const s of await chainSwaps(client, deployment, deployment.startBlock, head)) {
+  const all = await chainSwaps(client, deployment, deployment.startBlock, head);
+  const byToken = new Map<string, ChainSwap[]>();
+  for (const s of all) byToken.set(s.token, [...(byToken.get(s.token) ?? []), s]);
+  for (const s of all) {
     if (s.quote !== deployment.weth && s.quote !== NATIVE) continue;
     byPool.set(s.pool, [...(byPool.get(s.pool) ?? []), s]);
   }
@@ -135,6 +142,24 @@ beforeAll(async () => {
       functionName: "decimals",
     });
     markets.push({ pool, decimals, deployer: await chainDeployer(token as Address, head), swaps });
+  }
+  tokens = [];
+  for (const [token, swaps] of byToken) {
+    // the native coin as a pool's base (ETH/USDC) is no token
+    if (token === NATIVE) continue;
+    if (new Set(swaps.map((s) => s.from)).size < 2) continue;
+    const decimals = await client.readContract({
+      address: token as Address,
+      abi: erc20Abi,
+      functionName: "decimals",
+    });
+    tokens.push({
+      token,
+      decimals,
+      deployer: await chainDeployer(token as Address, head),
+      pools: new Set(swaps.map((s) => s.pool)),
+      swaps,
+    });
   }
 }, 600_000);
 
@@ -155,14 +180,14 @@ type Sums = {
   last: number;
 };
 
-/** The ranking of a market's swaps in the window, by the contract's rules. */
+/** The ranking of a market's (or a token's) swaps in the window, by the contract's rules. */
 function expected(
-  m: (typeof markets)[number],
-  timeframe: (typeof TOP_TRADER_TIMEFRAMES)[number],
+  m: { swaps: ChainSwap[]; decimals: number },
+  timeframe: TokenTopTraderTimeframe,
   sortBy: TopTraderSort,
   order: "asc" | "desc",
 ) {
-  const start = Math.floor((now - TOP_TRADER_TIMEFRAME_MS[timeframe]) / MIN) * MIN;
+  const start = timeframe === "all" ? 0 : Math.floor((now - TOP_TRADER_TIMEFRAME_MS[timeframe]) / MIN) * MIN;
   const by = new Map<string, Sums>();
   for (const s of m.swaps) {
     if (s.atMs < start) continue;
@@ -210,6 +235,7 @@ function expected(
       sells: a.sells,
       boughtTokens: formatUnits(a.bt, m.decimals),
       soldTokens: formatUnits(a.st, m.decimals),
+      openTokens: formatUnits(a.bt > a.st ? a.bt - a.st : 0n, m.decimals),
       boughtNative: Number(formatUnits(a.bn, 18)),
       soldNative: Number(formatUnits(a.sn, 18)),
       realizedPnlNative: Number(formatUnits(a.sn - a.bn, 18)),
@@ -252,6 +278,7 @@ describe("GET /v1/pool/top-traders on the devnet", () => {
               sells: r.sells,
               boughtTokens: r.boughtTokens,
               soldTokens: r.soldTokens,
+              openTokens: r.openTokens,
               boughtNative: r.boughtNative,
               soldNative: r.soldNative,
               realizedPnlNative: r.realizedPnlNative,
@@ -269,5 +296,68 @@ describe("GET /v1/pool/top-traders on the devnet", () => {
     // the windows hold different sets of wallets, and the rankings are not empty
     expect(counts.size).toBeGreaterThan(2);
     expect(rows).toBeGreaterThan(200);
+  });
+});
+
+describe("GET /v1/token/top-traders on the devnet", () => {
+  // A token's pools are quoted in WETH, ETH and USDC: the native value of a USDC leg is the
+  // ingest's conversion, not a chain fact, so the chain-checked figures are the counts, token
+  // amounts and times of each wallet (every sort), and the whole order of sortBy=txns.
+  const chainFacts = (r: Record<string, unknown>) => ({
+    address: r.address,
+    buys: r.buys,
+    sells: r.sells,
+    boughtTokens: r.boughtTokens,
+    soldTokens: r.soldTokens,
+    openTokens: r.openTokens,
+    firstTradeAt: r.firstTradeAt,
+    lastTradeAt: r.lastTradeAt,
+  });
+  it("sums each token's swaps across its pools for the lifetime and every window", async () => {
+    expect(tokens.filter((t) => t.pools.size > 1).length).toBeGreaterThan(1);
+    let rows = 0;
+    for (const t of tokens) {
+      for (const timeframe of TOKEN_TOP_TRADER_TIMEFRAMES) {
+        for (const sortBy of TOP_TRADER_SORTS) {
+          for (const order of ["desc", "asc"] as const) {
+            const qs = new URLSearchParams({
+              chain,
+              address: t.token,
+              timeframe,
+              sortBy,
+              order,
+              limit: "100",
+            });
+            const res = await fetch(`${api.url}/v1/token/top-traders?${qs}`);
+            const body = (await res.json()) as {
+              data: Record<string, unknown>[];
+              meta: Record<string, unknown>;
+            };
+            expect(res.status, JSON.stringify(body)).toBe(200);
+            const want = expected(t, timeframe, sortBy, order);
+            const label = `${t.token} ${timeframe} ${sortBy} ${order}`;
+            expect(body.meta.traderCount, label).toBe(want.traderCount);
+            for (const p of t.pools) expect(body.meta.pools).toContain(p);
+            const byWallet = new Map(want.rows.map((r) => [r.address, chainFacts(r)]));
+            expect(body.data.length, label).toBe(want.rows.length);
+            for (const r of body.data)
+              expect(chainFacts(r), label).toEqual(byWallet.get(r.address as string));
+            if (sortBy === "txns") {
+              expect(
+                body.data.map((r) => r.address),
+                label,
+              ).toEqual(want.rows.map((r) => r.address));
+            }
+            for (const r of body.data) {
+              expect(r.isDev, String(r.address)).toBe(r.address === t.deployer);
+              if (timeframe !== "all") expect(r.positionValueNative).toBeNull();
+              else if (r.openTokens === "0") expect(r.positionValueNative).toBe(0);
+            }
+            rows += body.data.length;
+          }
+        }
+      }
+    }
+    expect(rows).toBeGreaterThan(100);
   });
 });

@@ -400,6 +400,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/token/top-traders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Token top traders
+         * @description The wallets that traded the token, summed across its markets (meta.pools, at most 200 by native liquidity) from the trader rollups kept by ingest, ranked as market top traders are. timeframe=all (default) ranks the token's whole life and fills the position figures: openTokens (bought minus sold, floored at 0) valued at the token's current price on its main pool (positionValue*), unrealizedPnl* (that value minus the open tokens at avgBuyPriceNative), totalPnl* (the lifetime native cashflow realizedPnlNative plus the position value), USD at the current native price; winRatePct is the wallet's share of won tokens among those it bought and sold in the last 90 days (the badge job's judgement, null until judged). Tokens moved by transfers are not seen: the position is what the wallet's trades left open. Windowed timeframes serve these figures as null. Unknown token (no stored market): 404.
+         */
+        get: operations["getV1TokenTopTraders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/token/trades": {
         parameters: {
             query?: never;
@@ -1523,9 +1543,9 @@ export interface operations {
                             lastTradeAt: number;
                             /** @description bought minus sold in the window, floored at 0 (tokens sold beyond it came from earlier buys) */
                             openTokens: string | null;
-                            /** @description value of the open position; null on windowed rankings */
+                            /** @description value of the open position; null on windowed rankings (filled by token top traders with timeframe=all) */
                             positionValueNative: number | null;
-                            /** @description value of the open position; null on windowed rankings */
+                            /** @description value of the open position; null on windowed rankings (filled by token top traders with timeframe=all) */
                             positionValueUsd: number | null;
                             /** @description 1-based position in this ranking */
                             rank: number;
@@ -1540,15 +1560,15 @@ export interface operations {
                             soldTokens: string | null;
                             /** @description USD sold; null when a trade of the window has no known native value (or, on Solana, USD rate) */
                             soldUsd: number | null;
-                            /** @description total PnL; null on windowed rankings */
+                            /** @description total PnL; null on windowed rankings (filled by token top traders with timeframe=all) */
                             totalPnlNative: number | null;
-                            /** @description total PnL; null on windowed rankings */
+                            /** @description total PnL; null on windowed rankings (filled by token top traders with timeframe=all) */
                             totalPnlUsd: number | null;
-                            /** @description unrealized PnL; null on windowed rankings */
+                            /** @description unrealized PnL; null on windowed rankings (filled by token top traders with timeframe=all) */
                             unrealizedPnlNative: number | null;
-                            /** @description unrealized PnL; null on windowed rankings */
+                            /** @description unrealized PnL; null on windowed rankings (filled by token top traders with timeframe=all) */
                             unrealizedPnlUsd: number | null;
-                            /** @description share of profitable closed positions; null on windowed rankings */
+                            /** @description share of profitable closed positions; null on windowed rankings (filled by token top traders with timeframe=all) */
                             winRatePct: number | null;
                         }[];
                         meta: {
@@ -4172,6 +4192,182 @@ export interface operations {
             };
             /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TokenTopTraders: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                limit?: number;
+                order?: "desc" | "asc";
+                /** @description pnl: realizedPnlNative; bought: boughtNative; sold: soldNative; txns: buys + sells. Ties go by wallet address; wallets without a known native figure come last in either order */
+                sortBy?: "pnl" | "bought" | "sold" | "txns";
+                /** @description all: the token's whole life, with position figures; the others: the window of the market ranking (from the minute holding now minus the timeframe), position figures null */
+                timeframe?: "all" | "1h" | "4h" | "1d" | "7d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description the wallet (the trades' resolved maker) */
+                            address: string;
+                            /** @description native bought over whole tokens bought; null without buys in the window */
+                            avgBuyPriceNative: number | null;
+                            /** @description native value bought; null when a trade of the window has no known native value (or, on Solana, USD rate) */
+                            boughtNative: number | null;
+                            /** @description whole tokens bought in the window; null when decimals are unknown */
+                            boughtTokens: string | null;
+                            /** @description USD bought, priced as meta.usdBasis says; null when a trade of the window has no known native value (or, on Solana, USD rate) */
+                            boughtUsd: number | null;
+                            buys: number;
+                            /** @description first trade in the window */
+                            firstTradeAt: number;
+                            /** @description the wallet created the token (launchpad creator, token deployer); null when the creator is unknown */
+                            isDev: boolean | null;
+                            /** @description wallet badge; null until the wallet's badges are computed */
+                            isProTrader: boolean | null;
+                            /** @description bought in the first seconds or blocks of the token's first market (see the labels README); null when the token has no stored market */
+                            isSniper: boolean | null;
+                            /** @description last trade in the window */
+                            lastTradeAt: number;
+                            /** @description bought minus sold in the window, floored at 0 (tokens sold beyond it came from earlier buys) */
+                            openTokens: string | null;
+                            /** @description value of the open position; null on windowed rankings (filled by token top traders with timeframe=all) */
+                            positionValueNative: number | null;
+                            /** @description value of the open position; null on windowed rankings (filled by token top traders with timeframe=all) */
+                            positionValueUsd: number | null;
+                            /** @description 1-based position in this ranking */
+                            rank: number;
+                            /** @description net native cashflow over the window: sold minus bought; null when a trade of the window has no known native value (or, on Solana, USD rate) */
+                            realizedPnlNative: number | null;
+                            /** @description net USD cashflow over the window; null when a trade of the window has no known native value (or, on Solana, USD rate) */
+                            realizedPnlUsd: number | null;
+                            sells: number;
+                            /** @description native value sold; null when a trade of the window has no known native value (or, on Solana, USD rate) */
+                            soldNative: number | null;
+                            /** @description whole tokens sold in the window */
+                            soldTokens: string | null;
+                            /** @description USD sold; null when a trade of the window has no known native value (or, on Solana, USD rate) */
+                            soldUsd: number | null;
+                            /** @description total PnL; null on windowed rankings (filled by token top traders with timeframe=all) */
+                            totalPnlNative: number | null;
+                            /** @description total PnL; null on windowed rankings (filled by token top traders with timeframe=all) */
+                            totalPnlUsd: number | null;
+                            /** @description unrealized PnL; null on windowed rankings (filled by token top traders with timeframe=all) */
+                            unrealizedPnlNative: number | null;
+                            /** @description unrealized PnL; null on windowed rankings (filled by token top traders with timeframe=all) */
+                            unrealizedPnlUsd: number | null;
+                            /** @description share of profitable closed positions; null on windowed rankings (filled by token top traders with timeframe=all) */
+                            winRatePct: number | null;
+                        }[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                            /** @enum {string} */
+                            order: "desc" | "asc";
+                            /** @description the token's markets summed (at most 200, most native liquidity first) */
+                            pools: string[];
+                            /** @enum {string} */
+                            sortBy: "pnl" | "bought" | "sold" | "txns";
+                            /** @enum {string} */
+                            timeframe: "all" | "1h" | "4h" | "1d" | "7d" | "30d";
+                            /** @description distinct wallets that traded the token's markets in the window */
+                            traderCount: number;
+                            /** @enum {string} */
+                            usdBasis: "spot" | "trade";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -94,6 +94,25 @@ export type TokenLaunchLabels = {
   full: boolean;
 };
 
+/**
+ * Timeframes of `GET /v1/token/top-traders`: `all` (lifetime, the default, with position figures)
+ * and the market ranking's windows.
+ */
+export const TOKEN_TOP_TRADER_TIMEFRAMES = ["all", ...TOP_TRADER_TIMEFRAMES] as const;
+export type TokenTopTraderTimeframe = (typeof TOKEN_TOP_TRADER_TIMEFRAMES)[number];
+
+export type TokenTopTradersQuery = Omit<TopTradersQuery, "timeframe"> & {
+  /** token address */
+  address: string;
+  timeframe: TokenTopTraderTimeframe;
+};
+
+export type TokenTopTradersPage = Omit<TopTradersPage, "timeframe"> & {
+  timeframe: TokenTopTraderTimeframe;
+  /** the markets of the token summed (pool addresses) */
+  pools: string[];
+};
+
 /** The trader read methods a query shard answers. */
 export interface TraderQueries {
   poolTopTraders(q: TopTradersQuery): Promise<TopTradersPage>;
@@ -101,6 +120,7 @@ export interface TraderQueries {
   tokenLaunchLabels(q: { chain: ChainId; address: string }): Promise<TokenLaunchLabels | null>;
   /** The `proTrader` badge of each given wallet the badge job has judged (others are absent). */
   proTraders(q: { chain: ChainId; wallets: string[] }): Promise<Record<string, boolean>>;
+  tokenTopTraders(q: TokenTopTradersQuery): Promise<TokenTopTradersPage>;
 }
 
 /** Most wallets one `proTraders` call asks about. */

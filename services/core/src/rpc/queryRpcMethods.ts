@@ -12,6 +12,7 @@ import type { QueryApi, QueryMethod } from "../ports/query.ts";
 import { SEARCH_LIMITS, SEARCH_SORTS } from "../ports/searchQueries.ts";
 import {
   PRO_TRADERS_WALLETS_MAX,
+  TOKEN_TOP_TRADER_TIMEFRAMES,
   TOP_TRADER_LIMITS,
   TOP_TRADER_SORTS,
   TOP_TRADER_TIMEFRAMES,
@@ -150,6 +151,15 @@ export const queryRpcMethods = {
   tokenLaunchLabels: z.tuple([marketRef]),
   proTraders: z.tuple([
     z.strictObject({ chain, wallets: z.array(address).min(1).max(PRO_TRADERS_WALLETS_MAX) }),
+  ]),
+  tokenTopTraders: z.tuple([
+    z.strictObject({
+      ...ref,
+      timeframe: z.enum(TOKEN_TOP_TRADER_TIMEFRAMES),
+      sortBy: z.enum(TOP_TRADER_SORTS),
+      order: z.enum(["desc", "asc"]),
+      limit: z.int().min(1).max(TOP_TRADER_LIMITS.limitMax),
+    }),
   ]),
   search: z.tuple([
     z.strictObject({

@@ -5,6 +5,9 @@ import {
   marketKey,
   NotFoundError,
   TOP_TRADER_TIMEFRAME_MS,
+  type TokenTopTradersPage,
+  type TokenTopTradersQuery,
+  type TokenTopTraderTimeframe,
   type TopTraderRow,
   type TopTradersPage,
   type TopTradersQuery,
@@ -13,9 +16,10 @@ import {
 import { createTtlCache } from "../market/createTtlCache.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
 import { readUsdRates } from "../market/readUsdRates.ts";
+import { lifetimePositionFigures } from "./lifetimePositionFigures.ts";
 import { readLaunchLabels, type TokenLaunch } from "./readLaunchLabels.ts";
-import { readProTraders } from "./readProTraders.ts";
 import { readTopTraderRows, type TraderSums } from "./readTopTraderRows.ts";
+import { readWalletBadges, type WalletBadgeFacts } from "./readWalletBadges.ts";
 
 export type TraderQueriesOptions = {
   db: MarketDb;
@@ -26,8 +30,15 @@ export type TraderQueriesOptions = {
 };
 
 type PoolFacts = { market: string; token_address: string; decimals: number | null };
+type TokenFacts = {
+  markets: { market: string; address: string }[];
+  decimals: number | null;
+  priceNative: number | null;
+};
 
 const MINUTE = 60_000;
+/** Markets of one token summed by its ranking; a token with more ranks on its first ones by liquidity. */
+const TOKEN_MARKETS_MAX = 200;
 const num = (v: string) => Number(v);
 
 /**
@@ -38,13 +49,16 @@ const num = (v: string) => Number(v);
  * bought. USD is native × the current native/USD rate on EVM (`usdBasis` spot) and the trades'
  * own minute rates on Solana (`trade`). `isDev` compares with the token's deployer (null when it
  * is unknown), `isSniper` comes from the token's launch ({@link readLaunchLabels}), `isProTrader`
- * from the badge job's judgement (null until it has judged the wallet).
+ * from the badge job's judgement (null until it has judged the wallet). A token's ranking sums
+ * its markets alike; its lifetime (`all`) ranking adds the position figures
+ * ({@link lifetimePositionFigures}) and the wallet's win rate from the badge job.
  */
 export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
   const { db } = opts;
   const now = opts.now ?? Date.now;
   const ttlMs = opts.ttlMs ?? 1000;
   const pages = createTtlCache<TopTradersPage>({ ttlMs, staleMs: ttlMs, max: 2_000, now });
+  const tokenPages = createTtlCache<TokenTopTradersPage>({ ttlMs, staleMs: ttlMs, max: 2_000, now });
   const launches = createTtlCache<TokenLaunch | null>({ ttlMs: 10_000, max: 5_000, now });
   const spots = createTtlCache<number | null>({ ttlMs: 1000, max: 64, now });
 
@@ -53,6 +67,8 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
       chain,
       async () => (await readUsdRates(db, chain, [{ atMs: now(), notBeforeMs: 0 }]))[0] ?? null,
     );
+  const launchOf = (chain: ChainId, token: string) =>
+    launches.get(`${chain}/${token}`, () => readLaunchLabels(db, chain, token));
 
   async function poolFacts(chain: ChainId, address: string): Promise<PoolFacts> {
     const { rows } = await db.query<PoolFacts>(
@@ -66,27 +82,54 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
     return p;
   }
 
+  /** The token's markets (most native liquidity first), decimals and price on its main pool. */
+  async function tokenFacts(chain: ChainId, address: string): Promise<TokenFacts> {
+    const [pools, token] = await Promise.all([
+      db.query<{ market: string; address: string; price_native: string | null }>(
+        `select market, address, price_native from pools where chain_id = $1 and token_address = $2
+         order by liquidity_native desc nulls last, address collate "C" limit $3`,
+        [chain, address, TOKEN_MARKETS_MAX],
+      ),
+      db.query<{ decimals: number | null; best_pool: string | null }>(
+        "select decimals, best_pool from tokens where chain_id = $1 and address = $2",
+        [chain, address],
+      ),
+    ]);
+    if (pools.rows.length === 0)
+      throw new NotFoundError(`unknown token ${address} on ${chain}`, { chain, address });
+    const best = token.rows[0]?.best_pool ?? null;
+    const main = pools.rows.find((p) => p.address === best) ?? pools.rows[0]!;
+    return {
+      markets: pools.rows.map((p) => ({ market: p.market, address: p.address })),
+      decimals: token.rows[0]?.decimals ?? null,
+      priceNative: main.price_native === null ? null : num(main.price_native),
+    };
+  }
+
+  /** The window of a timeframe asked at `asOf`: from the minute holding its start (0 for `all`). */
+  function span(asOf: number, timeframe: TokenTopTraderTimeframe) {
+    const endMs = Math.floor(asOf / MINUTE) * MINUTE + MINUTE;
+    const startMs =
+      timeframe === "all" ? 0 : Math.floor((asOf - TOP_TRADER_TIMEFRAME_MS[timeframe]) / MINUTE) * MINUTE;
+    return { startMs, endMs };
+  }
+
   async function rank(q: TopTradersQuery): Promise<TopTradersPage> {
     const asOf = now();
     const facts = await poolFacts(q.chain, q.address);
-    const endMs = Math.floor(asOf / MINUTE) * MINUTE + MINUTE;
-    const startMs = Math.floor((asOf - TOP_TRADER_TIMEFRAME_MS[q.timeframe]) / MINUTE) * MINUTE;
     const solana = chainFamily(q.chain) === "solana";
     const [rows, spotUsd, launch] = await Promise.all([
       readTopTraderRows(db, {
-        market: facts.market,
-        startMs,
-        endMs,
+        markets: [facts.market],
+        ...span(asOf, q.timeframe),
         sortBy: q.sortBy,
         order: q.order,
         limit: q.limit,
       }),
       solana ? Promise.resolve(null) : spot(q.chain),
-      launches.get(`${q.chain}/${facts.token_address}`, () =>
-        readLaunchLabels(db, q.chain, facts.token_address),
-      ),
+      launchOf(q.chain, facts.token_address),
     ]);
-    const pro = await readProTraders(
+    const badges = await readWalletBadges(
       db,
       q.chain,
       rows.map((r) => r.wallet),
@@ -97,7 +140,7 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
         solana,
         spotUsd,
         launch,
-        pro: pro.get(r.wallet) ?? null,
+        badges: badges.get(r.wallet) ?? null,
       }),
     );
     return {
@@ -108,6 +151,57 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
       order: q.order,
       timeframe: q.timeframe,
       traderCount: rows[0]?.trader_count ?? 0,
+    };
+  }
+
+  async function rankToken(q: TokenTopTradersQuery): Promise<TokenTopTradersPage> {
+    const asOf = now();
+    const facts = await tokenFacts(q.chain, q.address);
+    const solana = chainFamily(q.chain) === "solana";
+    const [rows, nativeUsd, launch] = await Promise.all([
+      readTopTraderRows(db, {
+        markets: facts.markets.map((m) => m.market),
+        ...span(asOf, q.timeframe),
+        sortBy: q.sortBy,
+        order: q.order,
+        limit: q.limit,
+      }),
+      spot(q.chain),
+      launchOf(q.chain, q.address),
+    ]);
+    const badges = await readWalletBadges(
+      db,
+      q.chain,
+      rows.map((r) => r.wallet),
+    );
+    const data = rows.map((r, i) => {
+      const b = badges.get(r.wallet) ?? null;
+      const row = toTopTraderRow(r, i + 1, {
+        decimals: facts.decimals,
+        solana,
+        spotUsd: solana ? null : nativeUsd,
+        launch,
+        badges: b,
+      });
+      if (q.timeframe !== "all") return row;
+      const figures = lifetimePositionFigures({
+        openTokens: row.openTokens === null ? null : Number(row.openTokens),
+        avgBuyPriceNative: row.avgBuyPriceNative,
+        realizedPnlNative: row.realizedPnlNative,
+        priceNative: facts.priceNative,
+        nativeUsd,
+      });
+      return { ...row, ...figures, winRatePct: b?.winRatePct ?? null };
+    });
+    return {
+      data,
+      asOf,
+      usdBasis: solana ? "trade" : "spot",
+      sortBy: q.sortBy,
+      order: q.order,
+      timeframe: q.timeframe,
+      traderCount: rows[0]?.trader_count ?? 0,
+      pools: facts.markets.map((m) => m.address),
     };
   }
 
@@ -129,7 +223,14 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
       };
     },
     async proTraders(q) {
-      return Object.fromEntries(await readProTraders(db, q.chain, q.wallets));
+      const badges = await readWalletBadges(db, q.chain, q.wallets);
+      return Object.fromEntries([...badges].map(([w, b]) => [w, b.proTrader]));
+    },
+    async tokenTopTraders(q) {
+      return tokenPages.get(
+        JSON.stringify([q.chain, q.address, q.timeframe, q.sortBy, q.order, q.limit]),
+        () => rankToken(q),
+      );
     },
   };
 }
@@ -139,8 +240,8 @@ type RowContext = {
   solana: boolean;
   spotUsd: number | null;
   launch: TokenLaunch | null;
-  /** the wallet's proTrader badge, null until judged */
-  pro: boolean | null;
+  /** the wallet's badges, null until judged */
+  badges: WalletBadgeFacts | null;
 };
 
 /** A windowed ranking row from a wallet's sums. */
@@ -193,7 +294,7 @@ function toTopTraderRow(r: TraderSums, rank: number, c: RowContext): TopTraderRo
     winRatePct: null,
     isDev: c.launch?.deployer == null ? null : r.wallet === c.launch.deployer,
     isSniper: c.launch === null ? null : c.launch.snipers.has(r.wallet),
-    isProTrader: c.pro,
+    isProTrader: c.badges?.proTrader ?? null,
     firstTradeAt: Number(r.first_at),
     lastTradeAt: Number(r.last_at),
   };

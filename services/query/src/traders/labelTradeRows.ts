@@ -1,7 +1,7 @@
 import type { ChainId, TradeRow } from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
 import type { TokenLaunch } from "./readLaunchLabels.ts";
-import { readProTraders } from "./readProTraders.ts";
+import { readWalletBadges } from "./readWalletBadges.ts";
 
 /**
  * Fills the tape's badges in place: `isSniper` (the maker is a sniper of the token's launch; null
@@ -15,13 +15,13 @@ export async function labelTradeRows(
   rows: TradeRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const pro = await readProTraders(
+  const badges = await readWalletBadges(
     db,
     chain,
     rows.map((r) => r.maker),
   );
   for (const r of rows) {
     r.isSniper = launch === null ? null : launch.snipers.has(r.maker);
-    r.isProTrader = pro.get(r.maker) ?? null;
+    r.isProTrader = badges.get(r.maker)?.proTrader ?? null;
   }
 }

@@ -20,7 +20,8 @@ export type TraderSums = {
 };
 
 export type TopTraderRowsInput = {
-  market: string;
+  /** the markets summed together (one for a market's ranking, all of a token's for a token's) */
+  markets: readonly string[];
   /** window start (ms, minute-aligned) and the minute after the newest one it holds */
   startMs: number;
   endMs: number;
@@ -39,15 +40,16 @@ const SORT_KEYS: Record<TopTraderSort, string> = {
 };
 
 /**
- * The top `limit` wallets of a market over `[startMs, endMs)`, summed from the trader rollups
+ * The top `limit` wallets of some markets over `[startMs, endMs)`, summed from the trader rollups
  * that cover the span exactly (whole days, hours and minutes, {@link traderBucketCover}), ranked
  * by `sortBy` with ties broken by wallet address, each with the window's distinct wallet count.
- * One statement on one market: a single-shard query on Citus.
+ * One statement: on one market a single-shard query on Citus, on a token's markets one per shard
+ * holding them.
  */
 export async function readTopTraderRows(db: MarketDb, q: TopTraderRowsInput): Promise<TraderSums[]> {
   const ranges = traderBucketCover(q.startMs, q.endMs);
   if (ranges.length === 0) return [];
-  const params: unknown[] = [q.market];
+  const params: unknown[] = [q.markets];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
@@ -65,7 +67,7 @@ export async function readTopTraderRows(db: MarketDb, q: TopTraderRowsInput): Pr
               sum(native_missing)::int as native_missing, sum(usd_missing)::int as usd_missing,
               min(first_at) as first_at, max(last_at) as last_at
        from trader_buckets
-       where market = $1 and (${where})
+       where market = any($1::text[]) and (${where})
        group by wallet
      )
      select w.*, (count(*) over ())::int as trader_count from w

@@ -1,5 +1,6 @@
 import type { EndpointDef } from "../../endpoint.ts";
 import { getPoolTopTraders } from "./getPoolTopTraders.ts";
+import { getTokenTopTraders } from "./getTokenTopTraders.ts";
 
-/** The traders group: who trades a market. */
-export const traderEndpoints: EndpointDef[] = [getPoolTopTraders];
+/** The traders group: who trades a market or a token. */
+export const traderEndpoints: EndpointDef[] = [getPoolTopTraders, getTokenTopTraders];

@@ -1,10 +1,10 @@
-import { envelope, TOP_TRADER_LIMITS, TOP_TRADER_SORTS, TOP_TRADER_TIMEFRAMES } from "@tapeline/core";
+import { envelope, TOP_TRADER_TIMEFRAMES } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
 import { documented } from "../../schema/documented.ts";
-import { intParam } from "../../schema/intParam.ts";
 import { refQuery } from "../market/marketParams.ts";
 import { poolRoute } from "../market/poolRoute.ts";
+import { rankingParams } from "./topTraderParams.ts";
 import { topTradersPageSchema } from "./traderSchemas.ts";
 
 const query = z.strictObject({
@@ -16,19 +16,7 @@ const query = z.strictObject({
     description:
       "the window: trades from the minute holding now minus the timeframe up to now (at most a minute longer than its length)",
   }).default("1d"),
-  sortBy: documented(z.enum(TOP_TRADER_SORTS), {
-    type: "string",
-    enum: [...TOP_TRADER_SORTS],
-    default: "pnl",
-    description:
-      "pnl: realizedPnlNative; bought: boughtNative; sold: soldNative; txns: buys + sells. Ties go by wallet address; wallets without a known native figure come last in either order",
-  }).default("pnl"),
-  order: documented(z.enum(["desc", "asc"]), {
-    type: "string",
-    enum: ["desc", "asc"],
-    default: "desc",
-  }).default("desc"),
-  limit: intParam({ min: 1, max: TOP_TRADER_LIMITS.limitMax, default: TOP_TRADER_LIMITS.limitDefault }),
+  ...rankingParams,
 });
 
 /** `GET /v1/pool/top-traders` (2 credits): a market's wallets ranked over a window. */

@@ -1,10 +1,14 @@
-import { TOP_TRADER_SORTS, TOP_TRADER_TIMEFRAMES } from "@tapeline/core";
+import { TOKEN_TOP_TRADER_TIMEFRAMES, TOP_TRADER_SORTS, TOP_TRADER_TIMEFRAMES } from "@tapeline/core";
 import { z } from "zod";
 
 /** Response schemas of the trader endpoints, for the OpenAPI document. */
 const dec = z.string().describe("decimal number as a string");
 const ms = z.int().describe("unix milliseconds");
-const windowedNull = (what: string) => z.number().nullable().describe(`${what}; null on windowed rankings`);
+const windowedNull = (what: string) =>
+  z
+    .number()
+    .nullable()
+    .describe(`${what}; null on windowed rankings (filled by token top traders with timeframe=all)`);
 const unknownNull = (what: string) =>
   z
     .number()
@@ -64,5 +68,20 @@ export const topTradersPageSchema = z.object({
     order: z.enum(["desc", "asc"]),
     timeframe: z.enum(TOP_TRADER_TIMEFRAMES),
     traderCount: z.int().describe("distinct wallets that traded the market in the window"),
+  }),
+});
+
+export const tokenTopTradersPageSchema = z.object({
+  data: z.array(topTraderRowSchema),
+  meta: z.object({
+    asOf: ms,
+    usdBasis: z.enum(["spot", "trade"]),
+    sortBy: z.enum(TOP_TRADER_SORTS),
+    order: z.enum(["desc", "asc"]),
+    timeframe: z.enum(TOKEN_TOP_TRADER_TIMEFRAMES),
+    traderCount: z.int().describe("distinct wallets that traded the token's markets in the window"),
+    pools: z
+      .array(z.string())
+      .describe("the token's markets summed (at most 200, most native liquidity first)"),
   }),
 });
