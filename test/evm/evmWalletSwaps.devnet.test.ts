@@ -1,6 +1,7 @@
 import { formatUnits } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
-import type { Hex } from "viem";
+import { encodePacked, type Hex, keccak256 } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletEndpoints } from "../../services/api/src/endpoints/wallet/endpoints.ts";
 import {
@@ -12,8 +13,10 @@ import {
   type DevnetRouting,
 } from "../../services/ingest/src/devnet/createDevnetRouting.ts";
 import { createMarketSimulator } from "../../services/ingest/src/devnet/createMarketSimulator.ts";
-import { createTxSender } from "../../services/ingest/src/devnet/createTxSender.ts";
+import { createSmartAccountSender } from "../../services/ingest/src/devnet/createSmartAccountSender.ts";
+import { createTxSender, type TxSender } from "../../services/ingest/src/devnet/createTxSender.ts";
 import type { DevnetDeployment } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
+import { deployAccountAbstraction } from "../../services/ingest/src/devnet/deployAccountAbstraction.ts";
 import { deployUniswap } from "../../services/ingest/src/devnet/deployUniswap.ts";
 import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfig.ts";
 import { type AnvilHandle, startAnvil } from "../../services/ingest/src/devnet/startAnvil.ts";
@@ -39,8 +42,9 @@ const NATIVE = "0x0000000000000000000000000000000000000000";
 
 /**
  * EVM wallet swaps over HTTP from a devnet market: the simulator's wallets trade (V2 two-hop
- * routes, native ETH paid and received through the routers' wraps, V3, V4 native pools), the
- * worker ingests the chain, and each wallet's served swaps are compared with the chain itself:
+ * routes, native ETH paid and received through the routers' wraps, V3, V4 native pools), and so
+ * does an ERC-4337 SimpleAccount whose user operations a bundler EOA sends to EntryPoint v0.7;
+ * the worker ingests the chain, and each wallet's served swaps are compared with the chain itself:
  * which transactions it swapped in, and its balance change of every asset its routes touched.
  */
 describe("EVM wallet swaps on anvil against the wallets' balances", () => {
@@ -53,6 +57,9 @@ describe("EVM wallet swaps on anvil against the wallets' balances", () => {
   let chain: string;
   let truth: Map<string, Set<string>>;
   let routing: DevnetRouting;
+  let bundler: TxSender;
+  let smartAccount: string;
+  let bundlerPage: Page;
   const history = new Map<string, SwapRow[]>();
 
   const get = async (path: string, query: Record<string, string | number>): Promise<Page> => {
@@ -67,8 +74,25 @@ describe("EVM wallet swaps on anvil against the wallets' balances", () => {
     anvil = await startAnvil();
     client = createDevnetClient({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId });
     deployment = await deployUniswap(client);
-    routing = await createDevnetRouting(client, deployment, createTxSender(client, client.account.address));
-    const sim = createMarketSimulator({ client, deployment, seed: 11, wallets: 5, routing });
+    const deployer = createTxSender(client, client.account.address);
+    routing = await createDevnetRouting(client, deployment, deployer);
+    const key = (role: string) => keccak256(encodePacked(["string", "string"], ["tapeline-devnet-aa", role]));
+    bundler = createTxSender(client, privateKeyToAccount(key("bundler")));
+    await client.setBalance({ address: bundler.address, value: 10n ** 21n });
+    const account = await createSmartAccountSender(client, await deployAccountAbstraction(client, deployer), {
+      owner: privateKeyToAccount(key("owner")),
+      bundler,
+      funder: deployer,
+    });
+    smartAccount = account.address;
+    const sim = createMarketSimulator({
+      client,
+      deployment,
+      seed: 11,
+      wallets: 5,
+      routing,
+      smartAccounts: [account],
+    });
     const stats = await sim.runSimulatorSteps(70);
     expect(stats.routed).toBeGreaterThan(8);
     db = await createTestDatabase();
@@ -97,6 +121,7 @@ describe("EVM wallet swaps on anvil against the wallets' balances", () => {
       expect(page.meta.usdBasis).toBe("spot");
       history.set(wallet, page.data);
     }
+    bundlerPage = await get("/v1/wallet/swaps", { chain, wallet: bundler.address, limit: 100 });
   }, 240_000);
 
   afterAll(async () => {
@@ -114,6 +139,28 @@ describe("EVM wallet swaps on anvil against the wallets' balances", () => {
       swaps += rows.length;
     }
     expect(swaps).toBeGreaterThan(20);
+  });
+
+  it("serves a smart account the swaps its user operations made, which a bundler sent, and the bundler none", async () => {
+    const rows = history.get(smartAccount) ?? [];
+    expect(rows.length).toBeGreaterThan(3);
+    for (const row of rows) {
+      const receipt = await client.getTransactionReceipt({ hash: row.txHash as Hex });
+      expect(receipt.from.toLowerCase()).toBe(bundler.address);
+    }
+    expect(rows.some((r) => r.route.length > 1)).toBe(true);
+    expect(bundlerPage.data).toEqual([]);
+    // wallet trades: the account's events cover exactly its swap transactions; the bundler has none
+    const trades = async (wallet: string) => {
+      const res = await fetch(`${url}/v1/wallet/trades?chain=${chain}&wallet=${wallet}&limit=100`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { txHash: string }[] }).data;
+    };
+    const own = await trades(smartAccount);
+    expect(own.length).toBeLessThan(100);
+    expect(new Set(own.map((t) => t.txHash))).toEqual(new Set(rows.map((r) => r.txHash)));
+    expect(await trades(bundler.address)).toEqual([]);
+    expect(truth.get(bundler.address)).toBeUndefined();
   });
 
   it("serves sent and received equal to the wallet's balance changes of every asset its route touched", async () => {

@@ -1,15 +1,19 @@
 import type pg from "pg";
-import { type Address, erc20Abi, type Hex } from "viem";
+import { type Address, decodeEventLog, erc20Abi, type Hex } from "viem";
 import { expect } from "vitest";
 import type { DevnetClient } from "../../services/ingest/src/devnet/createDevnetClient.ts";
 import type { DevnetDeployment } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
+import { ENTRY_POINT_V07 } from "../../services/ingest/src/devnet/deployAccountAbstraction.ts";
+import { loadDevnetArtifacts } from "../../services/ingest/src/devnet/loadDevnetArtifacts.ts";
 import { chainSwaps } from "./evmChainTruth.ts";
 
 const NATIVE = "0x0000000000000000000000000000000000000000";
 
 /**
- * Each wallet's swap transactions as the chain shows them: the transactions holding a Uniswap
- * Swap log (read with viem) sent by that wallet, by wallet.
+ * Each wallet's swap transactions as the chain shows them, by wallet: the transactions holding a
+ * Uniswap Swap log (read with viem), by their sender, or, for a swap run inside an ERC-4337 user
+ * operation, by the smart account of that operation (the EntryPoint's UserOperationEvent, decoded
+ * with its published ABI, that follows the swap log: the EntryPoint emits it once the operation ran).
  */
 export async function chainWalletSwapTxs(
   client: DevnetClient,
@@ -18,10 +22,20 @@ export async function chainWalletSwapTxs(
   to: bigint,
 ): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
+  const entryPointAbi = loadDevnetArtifacts().entryPoint.abi;
   for (const s of await chainSwaps(client, deployment, from, to)) {
-    const set = out.get(s.from) ?? new Set<string>();
+    const receipt = await client.getTransactionReceipt({ hash: s.txHash as Hex });
+    let wallet = s.from;
+    for (const log of receipt.logs) {
+      if (log.address.toLowerCase() !== ENTRY_POINT_V07 || log.logIndex <= s.logIndex) continue;
+      const e = decodeEventLog({ abi: entryPointAbi, data: log.data, topics: log.topics });
+      if (e.eventName !== "UserOperationEvent") continue;
+      wallet = String((e.args as unknown as { sender: string }).sender).toLowerCase();
+      break;
+    }
+    const set = out.get(wallet) ?? new Set<string>();
     set.add(s.txHash);
-    out.set(s.from, set);
+    out.set(wallet, set);
   }
   return out;
 }

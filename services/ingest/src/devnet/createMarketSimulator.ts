@@ -48,6 +48,12 @@ export type MarketSimulatorOptions = {
    * token). Without it the sequence of a seed is unchanged.
    */
   routing?: DevnetRouting;
+  /**
+   * Senders that only swap, traded by the simulator beside its own wallets (ERC-4337 smart
+   * accounts: `createSmartAccountSender`). They are funded like the wallets and picked like
+   * them; a step that picks one swaps. Without them the sequence of a seed is unchanged.
+   */
+  smartAccounts?: TxSender[];
   logger?: SimulatorLogger;
 };
 
@@ -68,7 +74,7 @@ export type SimulatorStats = {
 
 /** A running market on the devnet. */
 export type MarketSimulator = {
-  /** Trading wallet addresses, lowercase. */
+  /** Trading wallet addresses, lowercase (the smart accounts' last). */
   wallets: Address[];
   /** Starts stepping in the background at the configured pace. Idempotent. */
   start: () => void;
@@ -87,7 +93,7 @@ export type MarketSimulator = {
   stats: () => SimulatorStats;
 };
 
-type Wallet = { address: Address; sender: TxSender; funded: boolean; busy: boolean };
+type Wallet = { address: Address; sender: TxSender; funded: boolean; busy: boolean; swapsOnly: boolean };
 
 /** What a step is doing, for its log line; filled in as the step decides. */
 type Plan = { action: string };
@@ -182,8 +188,10 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
       encodePacked(["string", "string", "uint256"], ["tapeline-devnet", String(opts.seed), BigInt(i)]),
     );
     const sender = createTxSender(client, privateKeyToAccount(key));
-    return { address: sender.address, sender, funded: false, busy: false };
+    return { address: sender.address, sender, funded: false, busy: false, swapsOnly: false };
   });
+  for (const sender of opts.smartAccounts ?? [])
+    wallets.push({ address: sender.address, sender, funded: false, busy: false, swapsOnly: true });
 
   const tokens: DevnetToken[] = [...deployment.tokens];
   const tokenByAddress = new Map(tokens.map((t) => [t.address, t]));
@@ -517,11 +525,13 @@ export function createMarketSimulator(opts: MarketSimulatorOptions): MarketSimul
     wallet.busy = true;
     const kind = held
       ? "remove liquidity"
-      : roll >= 0.8 && roll < 0.88
-        ? "add liquidity"
-        : roll >= 0.96 && totals.launches < (opts.maxLaunches ?? 25)
-          ? "launch"
-          : "swap";
+      : wallet.swapsOnly
+        ? "swap"
+        : roll >= 0.8 && roll < 0.88
+          ? "add liquidity"
+          : roll >= 0.96 && totals.launches < (opts.maxLaunches ?? 25)
+            ? "launch"
+            : "swap";
     const plan: Plan = { action: kind };
     try {
       await onboard(wallet);

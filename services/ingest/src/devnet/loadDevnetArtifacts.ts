@@ -28,6 +28,10 @@ const ARTIFACT_PATHS = {
   erc20MinterPauser: "@openzeppelin/contracts/build/contracts/ERC20PresetMinterPauser.json",
   /** solmate MockERC20 as built by v4-core: decimals set in the constructor, open `mint`/`burn`. */
   erc20WithDecimals: "@uniswap/v4-core/out/mocks/MockERC20.sol/MockERC20.json",
+  /** ERC-4337 EntryPoint v0.7 and its sample SimpleAccount (owner-signed) with the account factory. */
+  entryPoint: "@account-abstraction/contracts/artifacts/EntryPoint.json",
+  simpleAccount: "@account-abstraction/contracts/artifacts/SimpleAccount.json",
+  simpleAccountFactory: "@account-abstraction/contracts/artifacts/SimpleAccountFactory.json",
 } as const;
 
 /** Names of the contracts the devnet deploys. */
