@@ -5,6 +5,7 @@ import { metaEndpoints } from "./endpoints/meta/endpoints.ts";
 import { pulseEndpoints } from "./endpoints/pulse/endpoints.ts";
 import { screenerEndpoints } from "./endpoints/screener/endpoints.ts";
 import { searchEndpoints } from "./endpoints/search/endpoints.ts";
+import { tokenFactsEndpoints } from "./endpoints/tokenFacts/endpoints.ts";
 import { traderEndpoints } from "./endpoints/traders/endpoints.ts";
 import { usageEndpoints } from "./endpoints/usage/endpoints.ts";
 import { walletEndpoints } from "./endpoints/wallet/endpoints.ts";
@@ -30,6 +31,7 @@ export function createEndpointLists(deps: EndpointDeps): EndpointDef[][] {
     pulseEndpoints,
     screenerEndpoints(deps.universe ?? null),
     searchEndpoints,
+    tokenFactsEndpoints,
     traderEndpoints,
     usageEndpoints(deps),
     walletEndpoints,

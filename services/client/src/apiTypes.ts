@@ -356,6 +356,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/token/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Token security
+         * @description Facts read from the chain's node and kept for 10 minutes: Solana mint and freeze authorities and Token-2022 extensions from the mint account; EVM owner(), mint/pause/blacklist functions found in the code (behind EIP-1967/EIP-1167 proxies, the implementation's), the proxy admin, the LP share held by burn addresses and a buy-then-sell simulation (eth_call with state overrides) through the token's Uniswap V2-style pool. Launch snipers and bundlers are counted by the trader label rules. Every figure is null when unknown: no node configured for the chain, no suitable pool, or (holder shares, top-10 concentration, locked LP) data not recorded yet. An unknown token answers 404 NOT_FOUND.
+         */
+        get: operations["getV1TokenSecurity"];
+        put?: never;
+        /**
+         * Token security, batch
+         * @description 1 to 100 tokens, chains mixed; one slot per token in input order, { error } slots for failing tokens. Facts read from the chain's node and kept for 10 minutes: Solana mint and freeze authorities and Token-2022 extensions from the mint account; EVM owner(), mint/pause/blacklist functions found in the code (behind EIP-1967/EIP-1167 proxies, the implementation's), the proxy admin, the LP share held by burn addresses and a buy-then-sell simulation (eth_call with state overrides) through the token's Uniswap V2-style pool. Launch snipers and bundlers are counted by the trader label rules. Every figure is null when unknown: no node configured for the chain, no suitable pool, or (holder shares, top-10 concentration, locked LP) data not recorded yet. An unknown token answers 404 NOT_FOUND.
+         */
+        post: operations["postV1TokenSecurity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/token/sparklines": {
         parameters: {
             query?: never;
@@ -3630,6 +3654,420 @@ export interface operations {
                                 priceUsd: number | null;
                                 /** @description time of that market's latest trade */
                                 updatedAt: number | null;
+                            };
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        })[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TokenSecurity: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            /** @description null until holder balances are recorded */
+                            bundlersHoldPct: number | null;
+                            /** @description wallets labelled bundler at the launch */
+                            bundlerWallets: number | null;
+                            chain: string;
+                            /** @description unix ms the chain facts were read */
+                            checkedAt: number;
+                            /** @description null when no dex-paid provider answered */
+                            dexPaid: boolean | null;
+                            freezeAuthority: string | null;
+                            hasBlacklistFunction: boolean | null;
+                            hasPauseFunction: boolean | null;
+                            /** @description Solana: a freeze authority is set */
+                            isFreezable: boolean | null;
+                            /** @description Solana: a mint authority is set. EVM: the code (or its proxy's implementation) dispatches a mint function */
+                            isMintable: boolean | null;
+                            /** @description EVM: an EIP-1967 or EIP-1167 proxy */
+                            isProxy: boolean | null;
+                            /** @description percent of the pool's LP tokens held by the zero and 0x…dead addresses */
+                            lpBurnedPct: number | null;
+                            /** @description percent held by known lockers: null (no locker registry yet) */
+                            lpLockedPct: number | null;
+                            lpPool: string | null;
+                            /** @description Solana mint authority; null when none is set or unknown */
+                            mintAuthority: string | null;
+                            /** @description EVM: what owner() answers; null without such a function */
+                            owner: string | null;
+                            /** @description EVM: owner() answers the zero address */
+                            ownershipRenounced: boolean | null;
+                            /** @description EIP-1967 admin slot; null when empty or not a proxy */
+                            proxyAdmin: string | null;
+                            proxyImplementation: string | null;
+                            /** @description EVM: a buy then a sell through the token's Uniswap V2-style pool quoted in wrapped native, run by eth_call with state overrides; null without such a pool or node */
+                            simulation: {
+                                /** @description wrapped native spent on the simulated buy, raw units */
+                                amountIn: string;
+                                /** @description percent of the tokens the pair sent that did not arrive */
+                                buyTaxPct: number | null;
+                                /** @description the bought tokens could not be sold, or the sell tax is at least 50 %; null when the buy failed */
+                                isHoneypot: boolean | null;
+                                /** @enum {string} */
+                                outcome: "ok" | "buy_failed" | "sell_failed";
+                                pool: string;
+                                /** @description percent of the tokens sold that did not reach the pair */
+                                sellTaxPct: number | null;
+                            } | null;
+                            /** @description their share of supply now: null until holder balances are recorded */
+                            snipersHoldPct: number | null;
+                            /** @description wallets labelled sniper at the launch */
+                            sniperWallets: number | null;
+                            /** @description Solana Token-2022 extensions; null on an SPL Token mint, on EVM, or when unknown */
+                            token2022: {
+                                /** @description new token accounts start frozen */
+                                defaultAccountFrozen: boolean;
+                                /** @description Token-2022 extension type numbers on the mint */
+                                extensionTypes: number[];
+                                mintCloseAuthority: string | null;
+                                nonTransferable: boolean;
+                                /** @description Pausable extension: transfers paused now; null without it */
+                                paused: boolean | null;
+                                /** @description can move or burn any holder's tokens */
+                                permanentDelegate: string | null;
+                                /** @description TransferFeeConfig: `current` is the newer fee, in force from its epoch */
+                                transferFee: {
+                                    authority: string | null;
+                                    current: {
+                                        basisPoints: number;
+                                        /** @description the epoch from which this fee applies */
+                                        epoch: number;
+                                        /** @description raw token units */
+                                        maximumFee: string;
+                                    };
+                                    previous: {
+                                        basisPoints: number;
+                                        /** @description the epoch from which this fee applies */
+                                        epoch: number;
+                                        /** @description raw token units */
+                                        maximumFee: string;
+                                    };
+                                } | null;
+                                /** @description program every transfer calls */
+                                transferHookProgram: string | null;
+                            } | null;
+                            /** @description Solana: the mint's token program */
+                            tokenProgram: ("spl-token" | "token-2022") | null;
+                            /** @description null until holder balances are recorded */
+                            top10HolderPct: number | null;
+                        };
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1TokenSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @description address */
+                        address: string;
+                        /** @description chain id */
+                        chain: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description one slot per input item, in input order */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            data: {
+                                address: string;
+                                /** @description null until holder balances are recorded */
+                                bundlersHoldPct: number | null;
+                                /** @description wallets labelled bundler at the launch */
+                                bundlerWallets: number | null;
+                                chain: string;
+                                /** @description unix ms the chain facts were read */
+                                checkedAt: number;
+                                /** @description null when no dex-paid provider answered */
+                                dexPaid: boolean | null;
+                                freezeAuthority: string | null;
+                                hasBlacklistFunction: boolean | null;
+                                hasPauseFunction: boolean | null;
+                                /** @description Solana: a freeze authority is set */
+                                isFreezable: boolean | null;
+                                /** @description Solana: a mint authority is set. EVM: the code (or its proxy's implementation) dispatches a mint function */
+                                isMintable: boolean | null;
+                                /** @description EVM: an EIP-1967 or EIP-1167 proxy */
+                                isProxy: boolean | null;
+                                /** @description percent of the pool's LP tokens held by the zero and 0x…dead addresses */
+                                lpBurnedPct: number | null;
+                                /** @description percent held by known lockers: null (no locker registry yet) */
+                                lpLockedPct: number | null;
+                                lpPool: string | null;
+                                /** @description Solana mint authority; null when none is set or unknown */
+                                mintAuthority: string | null;
+                                /** @description EVM: what owner() answers; null without such a function */
+                                owner: string | null;
+                                /** @description EVM: owner() answers the zero address */
+                                ownershipRenounced: boolean | null;
+                                /** @description EIP-1967 admin slot; null when empty or not a proxy */
+                                proxyAdmin: string | null;
+                                proxyImplementation: string | null;
+                                /** @description EVM: a buy then a sell through the token's Uniswap V2-style pool quoted in wrapped native, run by eth_call with state overrides; null without such a pool or node */
+                                simulation: {
+                                    /** @description wrapped native spent on the simulated buy, raw units */
+                                    amountIn: string;
+                                    /** @description percent of the tokens the pair sent that did not arrive */
+                                    buyTaxPct: number | null;
+                                    /** @description the bought tokens could not be sold, or the sell tax is at least 50 %; null when the buy failed */
+                                    isHoneypot: boolean | null;
+                                    /** @enum {string} */
+                                    outcome: "ok" | "buy_failed" | "sell_failed";
+                                    pool: string;
+                                    /** @description percent of the tokens sold that did not reach the pair */
+                                    sellTaxPct: number | null;
+                                } | null;
+                                /** @description their share of supply now: null until holder balances are recorded */
+                                snipersHoldPct: number | null;
+                                /** @description wallets labelled sniper at the launch */
+                                sniperWallets: number | null;
+                                /** @description Solana Token-2022 extensions; null on an SPL Token mint, on EVM, or when unknown */
+                                token2022: {
+                                    /** @description new token accounts start frozen */
+                                    defaultAccountFrozen: boolean;
+                                    /** @description Token-2022 extension type numbers on the mint */
+                                    extensionTypes: number[];
+                                    mintCloseAuthority: string | null;
+                                    nonTransferable: boolean;
+                                    /** @description Pausable extension: transfers paused now; null without it */
+                                    paused: boolean | null;
+                                    /** @description can move or burn any holder's tokens */
+                                    permanentDelegate: string | null;
+                                    /** @description TransferFeeConfig: `current` is the newer fee, in force from its epoch */
+                                    transferFee: {
+                                        authority: string | null;
+                                        current: {
+                                            basisPoints: number;
+                                            /** @description the epoch from which this fee applies */
+                                            epoch: number;
+                                            /** @description raw token units */
+                                            maximumFee: string;
+                                        };
+                                        previous: {
+                                            basisPoints: number;
+                                            /** @description the epoch from which this fee applies */
+                                            epoch: number;
+                                            /** @description raw token units */
+                                            maximumFee: string;
+                                        };
+                                    } | null;
+                                    /** @description program every transfer calls */
+                                    transferHookProgram: string | null;
+                                } | null;
+                                /** @description Solana: the mint's token program */
+                                tokenProgram: ("spl-token" | "token-2022") | null;
+                                /** @description null until holder balances are recorded */
+                                top10HolderPct: number | null;
                             };
                         } | {
                             error: {

@@ -36,6 +36,7 @@ export * from "./ports/pulseQueries.ts";
 export * from "./ports/query.ts";
 export * from "./ports/queue.ts";
 export * from "./ports/searchQueries.ts";
+export * from "./ports/securityQueries.ts";
 export * from "./ports/traderQueries.ts";
 export * from "./ports/walletQueries.ts";
 export * from "./rpc/createBatchAnswerer.ts";

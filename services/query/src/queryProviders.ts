@@ -3,6 +3,7 @@ import { provider as portfolio } from "./portfolio/provider.ts";
 import { provider as pulse } from "./pulse/provider.ts";
 import type { QueryProvider } from "./QueryProvider.ts";
 import { provider as search } from "./search/provider.ts";
+import { provider as security } from "./security/provider.ts";
 import { provider as traders } from "./traders/provider.ts";
 import { provider as wallet } from "./wallet/provider.ts";
 
@@ -10,4 +11,12 @@ import { provider as wallet } from "./wallet/provider.ts";
  * The query providers every shard serves, merged in this order. A group of methods is added to
  * the shards by listing its provider here.
  */
-export const queryProviders: readonly QueryProvider[] = [market, wallet, portfolio, search, pulse, traders];
+export const queryProviders: readonly QueryProvider[] = [
+  market,
+  wallet,
+  portfolio,
+  search,
+  pulse,
+  traders,
+  security,
+];

@@ -29,6 +29,7 @@ import type { MarketQueries } from "./marketQueries.ts";
 import type { PortfolioQueries } from "./portfolioQueries.ts";
 import type { PulseQueries } from "./pulseQueries.ts";
 import type { SearchQueries } from "./searchQueries.ts";
+import type { SecurityQueries } from "./securityQueries.ts";
 import type { TraderQueries } from "./traderQueries.ts";
 import type { WalletQueries } from "./walletQueries.ts";
 
@@ -41,6 +42,7 @@ export type QueryApi = MetaQueries &
   WalletQueries &
   PortfolioQueries &
   SearchQueries &
+  SecurityQueries &
   PulseQueries &
   TraderQueries;
 export type QueryMethod = keyof QueryApi;

@@ -85,6 +85,7 @@ export const queryRpcMethods = {
   nativePrices: z.tuple([]),
   tokenSnapshot: z.tuple([marketRef]),
   tokenPrice: z.tuple([marketRef]),
+  tokenSecurity: z.tuple([marketRef]),
   tokenPools: z.tuple([z.strictObject({ ...ref, limit: z.int().min(1).max(100) })]),
   tokenStats: z.tuple([z.strictObject({ ...ref, pools, windows })]),
   poolDefinition: z.tuple([marketRef]),
@@ -196,6 +197,7 @@ export type SingleArgMethod = {
 export const queryBatchMethods = {
   tokenSnapshot: {},
   tokenPrice: {},
+  tokenSecurity: {},
   tokenStats: {},
   poolDefinition: {},
   poolData: {},
