@@ -4,6 +4,7 @@ import { solanaVenueRows } from "../../venues/venueRows.ts";
 import { writeVenues } from "../../venues/writeVenues.ts";
 import { readCheckpoint } from "../../writer/checkpoint.ts";
 import type { IngestBatch, IngestBlock } from "../../writer/IngestBatch.ts";
+import { rollbackTo } from "../../writer/rollbackTo.ts";
 import { writeBatch } from "../../writer/writeBatch.ts";
 import { createSolanaVenueRegistry, type SolanaVenueRegistry } from "../createSolanaVenueRegistry.ts";
 import { createSolUsdTracker, type SolUsdTracker } from "../createSolUsdTracker.ts";
@@ -14,6 +15,8 @@ import {
 } from "../programs/createSolanaProgramRegistry.ts";
 import type { SolanaBlock, SolanaSource } from "../source/SolanaSource.ts";
 import { createSolanaTokenNameFiller } from "./createSolanaTokenNameFiller.ts";
+import { findSolanaAncestor } from "./findSolanaAncestor.ts";
+import { type SolanaTip, solanaChainBreak } from "./solanaChainLinks.ts";
 
 export type SolanaWorkerOptions = {
   source: SolanaSource;
@@ -47,6 +50,8 @@ export type SolanaWorkerStats = {
   untimedLegs: number;
   unknownPrograms: Map<string, number>;
   lastSlot: bigint | null;
+  /** abandoned branches rolled back (a confirmed block the cluster did not finalize) */
+  forks: number;
   /** wall time spent fetching, decoding and writing, ms */
   fetchMs: number;
   decodeMs: number;
@@ -82,6 +87,8 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     : null;
   let tracker: SolUsdTracker | null = null;
   let next: bigint | null = null;
+  /** the last block decoded, which the next fetched block must descend from */
+  let tip: SolanaTip = null;
   let stopped = false;
   let loop: Promise<void> | null = null;
   const stats: SolanaWorkerStats = {
@@ -94,6 +101,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     untimedLegs: 0,
     unknownPrograms: new Map(),
     lastSlot: null,
+    forks: 0,
     fetchMs: 0,
     decodeMs: 0,
     writeMs: 0,
@@ -111,6 +119,8 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     const cp = await readCheckpoint(opts.db, CHAIN);
     if (cp) next = cp.block + 1n;
     else next = opts.startSlot ?? (await opts.source.getSlot());
+    // a checkpoint on a skipped slot has no hash: the first block's link is not checked
+    tip = cp?.blockHash ? { slot: cp.block, hash: cp.blockHash } : null;
     tracker = createSolUsdTracker();
     const prices = await opts.db.query<{ minute: string; price_usd: string; source: string }>(
       "select minute, price_usd::text, source from native_prices where chain_id = $1 order by minute desc limit 120",
@@ -228,6 +238,26 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     );
   }
 
+  /**
+   * Confirmed blocks are not final: when the cluster abandons a branch the worker followed, the
+   * ingest rolls back to the newest stored block the source still serves (trades, candles, pool
+   * state and checkpoint, in one transaction), publishes the rollback for the live streams and
+   * resumes from that block with the SOL/USD minutes read back from the database.
+   */
+  async function rollBackFork(): Promise<void> {
+    const ancestor = await findSolanaAncestor(opts.db, opts.source, CHAIN);
+    const res = await rollbackTo(opts.db, CHAIN, ancestor.slot);
+    stats.forks++;
+    await opts.events?.publishRollback(res);
+    opts.log?.info(
+      { chain: CHAIN, ancestor: ancestor.slot.toString(), tradesDeleted: res.tradesDeleted },
+      "solana fork rolled back",
+    );
+    next = null;
+    tracker = null;
+    await init();
+  }
+
   /** Starts `p` with a handler attached, so a failure waits for the loop to collect it. */
   function inFlight<T>(p: Promise<T>): Promise<T> {
     p.catch(() => {});
@@ -261,6 +291,17 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
           }
           fetched = await fetchBatch(next!, head, target);
         }
+        const link = solanaChainBreak(tip, fetched.blocks);
+        if (link.breakAt >= 0) {
+          // The branch followed was abandoned: every batch before this one is written first, then
+          // rolled back to the last block both branches share, and the worker goes on from there
+          // (nothing is fetched ahead yet at this point).
+          await pending;
+          pending = null;
+          await rollBackFork();
+          continue;
+        }
+        tip = link.tip;
         const after = fetched.to + 1n;
         const target = limit !== null && fetched.head > limit ? limit : fetched.head;
         if (!stopped && after <= target) ahead = inFlight(fetchBatch(after, fetched.head, target));
