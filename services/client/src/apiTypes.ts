@@ -5684,8 +5684,8 @@ export interface operations {
                             iconUrl: string | null;
                             /** @enum {string} */
                             kind: "position" | "native" | "stable";
-                            /** @description dev when the wallet created the token; [] on native and stable rows */
-                            labels: string[];
+                            /** @description in this order, those that hold: dev (the wallet created the token), sniper and bundler (of the token's launch), whale (at least 500,000 USD of the token traded over the last 30 days), proTrader and smartTrader (wallet badges repeated on each row); [] on native and stable rows. Rules in the traders README */
+                            labels: ("dev" | "sniper" | "bundler" | "whale" | "proTrader" | "smartTrader")[];
                             lastTradeAt: number | null;
                             /** @description currentPriceUsd times total supply; null on native and stable rows */
                             marketCapUsd: number | null;

@@ -66,5 +66,6 @@ export * from "./storage/startEmbeddedPostgres.ts";
 export * from "./storage/withTransaction.ts";
 export * from "./tradeRow.ts";
 export * from "./traders/launchLabels.ts";
+export * from "./traders/positionLabels.ts";
 export * from "./traders/traderBucketCover.ts";
 export * from "./traders/walletBadges.ts";

@@ -95,7 +95,8 @@ export function buildPositionRows(x: PositionInputs, q: WalletPositionQuery): Bu
       value.currentPriceUsd !== null && token?.totalSupply != null
         ? value.currentPriceUsd * (Number(token.totalSupply) / 10 ** decimals)
         : null;
-    const labels = token?.deployer && token.deployer === x.wallet ? ["dev"] : [];
+    // filled for the page's rows by labelPositionRows
+    const labels: string[] = [];
     const priced = {
       amountUsd: value.amountUsd,
       currentPriceUsd: value.currentPriceUsd,

@@ -11,6 +11,7 @@ import { createTtlCache } from "../market/createTtlCache.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
 import { readUsdRates } from "../market/readUsdRates.ts";
 import { USD_RATE_MAX_AGE_MS } from "../market/usdRateMaxAgeMs.ts";
+import { readLaunchLabels, type TokenLaunch } from "../traders/readLaunchLabels.ts";
 import { readSwapMinuteRates } from "../wallet/readSwapMinuteRates.ts";
 import { buildClosedPositionRows } from "./buildClosedPositionRows.ts";
 import { buildPnlCurve, DAY_MS, type DailyCloses } from "./buildPnlCurve.ts";
@@ -19,6 +20,7 @@ import type { EvmPoolReader } from "./createEvmPoolReader.ts";
 import { NodeUnavailableError } from "./createNodeRpc.ts";
 import { type CostBasis, type CostTrade, foldCostBasis } from "./foldCostBasis.ts";
 import type { Holdings, HoldingsReader } from "./HoldingsReader.ts";
+import { labelPositionRows } from "./labelPositionRows.ts";
 import { saleMethodOf } from "./MainPool.ts";
 import { readDailyCloses } from "./readDailyCloses.ts";
 import { readChainFacts, readMainPools, readPortfolioTokens } from "./readPortfolioFacts.ts";
@@ -63,6 +65,7 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
   const held = createTtlCache<CachedHoldings>({ ttlMs: opts.holdingsTtlMs ?? 5000, max: 10_000, now });
   const closed = createTtlCache<ClosedSnapshot>({ ttlMs: opts.closedTtlMs ?? 60_000, max: 10_000, now });
   const spots = createTtlCache<number | null>({ ttlMs: 1000, max: 64, now });
+  const launches = createTtlCache<TokenLaunch | null>({ ttlMs: 10_000, max: 5_000, now });
   const spot = (chain: ChainId) =>
     spots.get(
       chain,
@@ -132,11 +135,12 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
           unavailable: { retryAfterMs, reason: `no node is configured to read holdings on ${q.chain}` },
         };
       const evm = isEvm(q.chain);
-      const [bases, facts, nativeUsd] = await Promise.all([
-        costBases(q.chain, q.wallet),
+      const [trades, facts, nativeUsd] = await Promise.all([
+        costTrades(q.chain, q.wallet),
         readChainFacts(db, q.chain),
         spot(q.chain),
       ]);
+      const bases = new Map([...trades].map(([token, list]) => [token, foldCostBasis(list)]));
       const stablecoins = new Map(facts.stablecoins);
       if (!evm) for (const [mint, symbol] of SOLANA_STABLECOINS) stablecoins.set(mint, symbol);
       const toRead = evm ? [...new Set([...bases.keys(), ...stablecoins.keys(), ...(q.tokens ?? [])])] : [];
@@ -253,7 +257,16 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
         },
         q,
       );
-      return { ...pagePositions(built, q), asOf: holdings.asOf };
+      const page = pagePositions(built, q);
+      await labelPositionRows(db, page.data, {
+        chain: q.chain,
+        wallet: q.wallet,
+        trades,
+        deployerOf: (t) => tokens.get(t)?.deployer ?? null,
+        launchOf: (t) => launches.get(`${q.chain}/${t}`, () => readLaunchLabels(db, q.chain, t)),
+        now: now(),
+      });
+      return { ...page, asOf: holdings.asOf };
     },
 
     async walletClosedPositions(q) {

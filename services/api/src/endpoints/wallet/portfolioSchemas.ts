@@ -1,3 +1,4 @@
+import { POSITION_LABELS } from "@tapeline/core";
 import { z } from "zod";
 
 /** Response schemas of the portfolio endpoints, for the OpenAPI document. */
@@ -50,7 +51,11 @@ export const walletPositionRowSchema = z.object({
     ),
   sellFeesUsd: usd.nullable(),
   totalFeesUsd: usd.nullable(),
-  labels: z.array(z.string()).describe("dev when the wallet created the token; [] on native and stable rows"),
+  labels: z
+    .array(z.enum(POSITION_LABELS))
+    .describe(
+      "in this order, those that hold: dev (the wallet created the token), sniper and bundler (of the token's launch), whale (at least 500,000 USD of the token traded over the last 30 days), proTrader and smartTrader (wallet badges repeated on each row); [] on native and stable rows. Rules in the traders README",
+    ),
 });
 
 export const walletPositionsPageSchema = z.object({
