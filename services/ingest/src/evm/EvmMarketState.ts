@@ -1,4 +1,5 @@
 import type { VenueType } from "@tapeline/core";
+import type { EvmLaunchpad } from "./launchpadRegistry.ts";
 import type { Rational } from "./rational.ts";
 
 /** A pool as the EVM ingest tracks it in memory (mirrors its `pools` row). */
@@ -24,6 +25,19 @@ export type EvmPool = {
   updatedBlock: bigint | null;
   /** native value of the pool's reserves at its last update (null when unknown) */
   liquidityNative: Rational | null;
+  /** a launchpad's bonding curve: what the launchpad's events said (unknown fields null) */
+  curve?: CurveState;
+};
+
+/** A bonding curve's launchpad facts, as its events report them. */
+export type CurveState = {
+  launchpad: EvmLaunchpad;
+  creator: string | null;
+  /** percent of the sale supply sold (null until a CurveSync is seen) */
+  progress: number | null;
+  migrated: boolean;
+  /** ms: the block time of the Graduated event */
+  graduatedAt: number | null;
 };
 
 /** Token facts the pricing needs. */

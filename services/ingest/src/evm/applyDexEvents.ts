@@ -2,6 +2,7 @@ import { type ChainId, formatUnits, type PoolRecord, type TradeRecord } from "@t
 import type { DexEvent } from "./decoders/DexEvent.ts";
 import { NATIVE_ADDRESS } from "./EvmChainConfig.ts";
 import type { EvmMarketState, EvmPool } from "./EvmMarketState.ts";
+import { curveBondingProgress } from "./launchpadRegistry.ts";
 import {
   bounded,
   compare,
@@ -194,6 +195,17 @@ export function applyDexEvents(
     } else if (ev.kind === "sync") {
       pool.reserve0 = ev.reserve0;
       pool.reserve1 = ev.reserve1;
+    } else if (ev.kind === "curve") {
+      pool.reserve0 = ev.reserve0;
+      pool.reserve1 = ev.reserve1;
+      if (pool.curve) pool.curve.progress = curveBondingProgress(ev.sold, pool.curve.launchpad);
+    } else if (ev.kind === "graduate") {
+      const header = headers.get(ev.block);
+      if (pool.curve) {
+        pool.curve.migrated = true;
+        pool.curve.progress = 100;
+        pool.curve.graduatedAt = header ? header.timestamp * 1000 : null;
+      }
     } else if (ev.kind === "liquidity") {
       if (
         ev.liquidityDelta !== null &&
@@ -311,5 +323,14 @@ export function toPoolRecord(pool: EvmPool, state: EvmMarketState, ctx: ApplyCon
     createdAt: pool.createdAt,
     createdBlock: pool.createdBlock,
     updatedBlock: pool.updatedBlock,
+    ...(pool.curve && {
+      launchpad: pool.curve.launchpad.name,
+      isLaunchpad: true,
+      bondingProgress: pool.curve.progress,
+      // unknown (a curve reloaded from the store) leaves the stored flag and time as they are
+      migrated: pool.curve.migrated ? true : undefined,
+      graduatedAt: pool.curve.graduatedAt,
+      creator: pool.curve.creator,
+    }),
   };
 }

@@ -24,6 +24,7 @@ import { type PoolStateTarget, readPoolState } from "./chain/readPoolState.ts";
 import { readTokenMetadata } from "./chain/readTokenMetadata.ts";
 import { tokenIsToken0 } from "./chooseQuote.ts";
 import type { DexEvent, RawLog, VenueDecoder } from "./decoders/DexEvent.ts";
+import { LaunchCurveTopics, TAPELINE_LAUNCHPAD_VENUE } from "./decoders/decodeLaunchCurveLog.ts";
 import { DexTopics } from "./decoders/dexEventAbis.ts";
 import { venueDecoders } from "./decoders/venueDecoders.ts";
 import type { EvmChainConfig } from "./EvmChainConfig.ts";
@@ -93,6 +94,7 @@ export type EvmIngest = {
 };
 
 const CREATION_TOPICS = new Set<string>([
+  LaunchCurveTopics.curveCreated,
   DexTopics.v2PairCreated,
   DexTopics.v3PoolCreated,
   DexTopics.slipstreamPoolCreated,
@@ -114,8 +116,12 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
   const chain = cfg.chain;
   const registry = createFactoryRegistry(chain, cfg.factories);
   const native = deps.native ?? { name: "Ether", symbol: "ETH", decimals: 18 };
+  // a launchpad's curve events are fetched only where one of its launchpads is registered
+  const launchpadVenues = new Set(registry.all().flatMap((f) => (f.launchpad ? [f.venueType] : [])));
   const enabled: VenueDecoder[] = [...venueDecoders.values()].filter(
-    (d) => !cfg.enabledVenues || cfg.enabledVenues.includes(d.venueType),
+    (d) =>
+      (!cfg.enabledVenues || cfg.enabledVenues.includes(d.venueType)) &&
+      (d.venueType !== TAPELINE_LAUNCHPAD_VENUE || launchpadVenues.has(d.venueType)),
   );
   const topics = [...new Set(enabled.flatMap((d) => d.topics))];
   const decodersByTopic = new Map<string, VenueDecoder[]>();
@@ -157,10 +163,21 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     token0: string,
     token1: string,
     fee: number | null,
-    created: { block: bigint | null; at: number | null },
+    created: { block: bigint | null; at: number | null; creator?: string | null },
   ): EvmPool {
     const feeBps = f.feeBps ?? (fee !== null && fee < 0x800000 ? fee / 100 : null);
+    // a curve seen at its creation has sold nothing; one first seen later waits for its next CurveSync
+    const seenCreated = created.creator !== undefined;
     return {
+      ...(f.launchpad && {
+        curve: {
+          launchpad: f.launchpad,
+          creator: created.creator ?? null,
+          progress: seenCreated ? 0 : null,
+          migrated: false,
+          graduatedAt: null,
+        },
+      }),
       market: marketKey(chain, address),
       address,
       venueType: f.venueType,
@@ -323,6 +340,7 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
       const pool = newPool(ev.pool, f, ev.token0, ev.token1, ev.fee, {
         block: ev.block,
         at: (headers.get(ev.block)?.timestamp ?? 0) * 1000 || null,
+        ...(f.launchpad && { creator: ev.creator ?? null }),
       });
       if (ev.sqrtPriceX96 !== null) {
         pool.sqrtPriceX96 = ev.sqrtPriceX96;
@@ -361,6 +379,13 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
           newPool(info.address, f, info.token0, info.token1, info.fee, { block: null, at: null }),
         );
       }
+    }
+    // curves loaded from the store get their launchpad back from the registry
+    for (const e of decoded) {
+      const pool = state.pools.get(marketKey(chain, e.pool));
+      const launchpad = pool && registry.get(pool.factory)?.launchpad;
+      if (pool && launchpad && !pool.curve)
+        pool.curve = { launchpad, creator: null, progress: null, migrated: false, graduatedAt: null };
     }
     const events = decoded
       .filter((e) => e.kind === "poolCreated" || state.pools.has(marketKey(chain, e.pool)))

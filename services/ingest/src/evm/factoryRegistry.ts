@@ -1,4 +1,5 @@
 import type { ChainId, VenueType } from "@tapeline/core";
+import type { EvmLaunchpad } from "./launchpadRegistry.ts";
 
 /** A factory (or the V4 PoolManager) and what its pools are. Addresses lowercase. */
 export type FactoryInfo = {
@@ -8,6 +9,8 @@ export type FactoryInfo = {
   logoUrl: string | null;
   /** pool fee in basis points when the factory fixes it (V2 forks); V3/V4 pools carry their own */
   feeBps: number | null;
+  /** set when the factory is a launchpad whose pools are bonding curves */
+  launchpad?: EvmLaunchpad;
 };
 
 const f = (

@@ -5,8 +5,10 @@ import {
   parseChainId,
   readFreshnessPolicy,
 } from "@tapeline/core";
+import { TAPELINE_LAUNCHPAD_VENUE } from "../evm/decoders/decodeLaunchCurveLog.ts";
 import { venueDecoders } from "../evm/decoders/venueDecoders.ts";
 import type { FactoryInfo } from "../evm/factoryRegistry.ts";
+import { TAPELINE_LAUNCHPAD } from "../evm/launchpadRegistry.ts";
 import {
   parseSolanaProgramEntries,
   type SolanaProgramEntry,
@@ -149,6 +151,8 @@ function parseFactories(raw: string | undefined, problems: string[]): FactoryInf
       exchangeName: o.exchangeName as string,
       feeBps: feeBps as number | null,
       logoUrl: logoUrl as string | null,
+      // a launchpad venue's factory is a launchpad, with the registry's sale supply
+      ...(o.venueType === TAPELINE_LAUNCHPAD_VENUE && { launchpad: TAPELINE_LAUNCHPAD }),
     });
   });
   return out;

@@ -65,6 +65,25 @@ export type DexEvent =
       stable: boolean | null;
       sqrtPriceX96: bigint | null;
       tick: number | null;
+      /** a launchpad's creation event: who launched the curve */
+      creator?: string | null;
+    })
+  | (LogPosition & {
+      kind: "curve";
+      venueType: VenueType;
+      pool: string;
+      /** the curve's (virtual) reserves after the trade, in the pool's token order */
+      reserve0: bigint;
+      reserve1: bigint;
+      /** raw tokens the curve has sold so far */
+      sold: bigint;
+    })
+  | (LogPosition & {
+      kind: "graduate";
+      venueType: VenueType;
+      pool: string;
+      /** the pool the curve's liquidity moved to */
+      migratedTo: string;
     })
   | (LogPosition & {
       kind: "initialize";

@@ -1,6 +1,7 @@
 import type { VenueType } from "@tapeline/core";
 import type { VenueDecoder } from "./DexEvent.ts";
 import { aerodromeV2Decoder } from "./decodeAerodromeV2Log.ts";
+import { launchCurveDecoder } from "./decodeLaunchCurveLog.ts";
 import { uniswapV2Decoder } from "./decodeUniswapV2Log.ts";
 import { pancakeV3Decoder, slipstreamDecoder, uniswapV3Decoder } from "./decodeUniswapV3Log.ts";
 import { uniswapV4Decoder } from "./decodeUniswapV4Log.ts";
@@ -14,5 +15,6 @@ export const venueDecoders: ReadonlyMap<VenueType, VenueDecoder> = new Map(
     aerodromeV2Decoder,
     slipstreamDecoder,
     pancakeV3Decoder,
+    launchCurveDecoder,
   ].map((d) => [d.venueType, d]),
 );
