@@ -42,7 +42,9 @@ export function generateSimulatorBytecode(): string {
     `// solc ${solc.version()}, optimizer 200 runs, no metadata.`,
     "",
     "/** Runtime bytecode of SecuritySimulator, placed by an eth_call state override. */",
-    `export const SIMULATOR_RUNTIME = "0x${code}";`,
+    // laid out as the formatter lays out a long string, so `biome check --write` leaves it as is
+    "export const SIMULATOR_RUNTIME =",
+    `  "0x${code}";`,
     "",
   ].join("\n");
 }
