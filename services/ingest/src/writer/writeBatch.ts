@@ -14,6 +14,7 @@ import { insertTraderBuckets } from "./insertTraderBuckets.ts";
 import { type AthTouch, raisePoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
 import { copyTokenMarkets, dropTokenMarkets, readPoolTokens } from "./tokenMarkets.ts";
+import { walletAssetsJson, walletRouteJson } from "./walletSwapJson.ts";
 import { walletTradesOf } from "./walletTradesOf.ts";
 
 const str = (v: bigint | number | null | undefined): string | null =>
@@ -262,10 +263,6 @@ async function insertTrades(
   return { ids: row.ids === null ? null : new Set(row.ids), buckets: row.buckets };
 }
 
-/** JSON text of a record with its bigint amounts as decimal strings. */
-const jsonText = (v: unknown): string =>
-  JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x));
-
 /**
  * Wallet rows (idempotent on wallet and transaction): one swap per transaction and maker, one
  * trade event per transaction, maker, token and side ({@link walletTradesOf}).
@@ -281,7 +278,7 @@ async function insertWalletRows(
       `insert into wallet_swaps (wallet_key, chain_id, wallet, tx_hash, block, seq, at, sent, received, route,
          volume_native, fees_native, router_program, router_name)
        select chain_id || '/' || wallet, u.* from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::int[],
-         $6::bigint[], $7::jsonb[], $8::jsonb[], $9::jsonb[], $10::numeric[], $11::numeric[], $12::text[], $13::text[])
+         $6::bigint[], $7::json[], $8::json[], $9::json[], $10::numeric[], $11::numeric[], $12::text[], $13::text[])
          as u(chain_id, wallet, tx_hash, block, seq, at, sent, received, route, volume_native, fees_native,
            router_program, router_name)
        on conflict do nothing`,
@@ -292,9 +289,9 @@ async function insertWalletRows(
         rows.map((s) => s.block.toString()),
         rows.map((s) => s.seq),
         rows.map((s) => s.at),
-        rows.map((s) => jsonText(s.sent)),
-        rows.map((s) => jsonText(s.received)),
-        rows.map((s) => jsonText(s.route)),
+        rows.map((s) => walletAssetsJson(s.sent)),
+        rows.map((s) => walletAssetsJson(s.received)),
+        rows.map((s) => walletRouteJson(s.route)),
         rows.map((s) => s.volumeNative),
         rows.map((s) => s.feesNative),
         rows.map((s) => s.router?.programId ?? null),

@@ -42,7 +42,7 @@ export async function readWalletTradeEvents(
        select t.token_address, t.is_buy, t.at, t.block, t.log_index, t.tx_hash, t.volume_native, t.amount_token,
               s.fees_native, s.tx_hash is not null as has_swap,
               (select sum((x->>'amount')::numeric)
-               from jsonb_array_elements(case when t.is_buy then s.received else s.sent end) x
+               from json_array_elements(case when t.is_buy then s.received else s.sent end) x
                where x->>'tokenAddress' = t.token_address) as own_flow
        from wallet_trades t
        left join wallet_swaps s on s.wallet_key = t.wallet_key and s.tx_hash = t.tx_hash and s.at = t.at
