@@ -45,9 +45,9 @@ export function evmWalletDeltas(
       const from = log.topics[1]!.toLowerCase();
       const to = log.topics[2]!.toLowerCase();
       if (from === to) continue;
-      const value = BigInt(log.data.slice(0, 66));
-      if (from === self) add(token, -value);
-      else if (to === self) add(token, value);
+      // the amount is parsed only for the wallet's own transfers: a receipt holds many others
+      if (from === self) add(token, -BigInt(log.data.slice(0, 66)));
+      else if (to === self) add(token, BigInt(log.data.slice(0, 66)));
     } else if (unwraps && token === wrappedNative && (t0 === DEPOSIT || t0 === WITHDRAWAL)) {
       if (log.topics.length !== 2 || addressFromWord(log.topics[1]!) === wallet) continue;
       const value = BigInt(log.data.slice(0, 66));
