@@ -1,5 +1,4 @@
 import {
-  formatUnits,
   InvalidParamError,
   isEvm,
   type WalletSwapAssetRow,
@@ -12,6 +11,7 @@ import type { MarketDb } from "../market/MarketDb.ts";
 import type { TokenLabelReader } from "./createTokenLabelReader.ts";
 import { decodeWalletSwapCursor } from "./decodeWalletSwapCursor.ts";
 import { encodeWalletSwapCursor } from "./encodeWalletSwapCursor.ts";
+import { rawToUnits } from "./rawToUnits.ts";
 import { readSwapMinuteRates } from "./readSwapMinuteRates.ts";
 import type { TokenLabel } from "./readTokenLabels.ts";
 
@@ -42,23 +42,17 @@ const num = (v: string | null): number | null => (v === null ? null : Number(v))
 /** The spec serves a Solana swap's `router` on swaps from this instant (2026-09-21 UTC) onward. */
 const SOLANA_ROUTER_SINCE = Date.UTC(2026, 8, 21);
 
-/**
- * Converts raw amounts to token units for one page. A swap's route legs repeat its end assets'
- * amounts, and pages repeat amounts often, so each (token, amount) is converted once per page:
- * the BigInt and decimal formatting were the page builder's main per-row cost.
- */
-const amountsOf = (labels: Map<string, TokenLabel>) => {
-  const seen = new Map<string, number | null>();
-  return (a: StoredAsset): number | null => {
-    const key = `${a.tokenAddress}:${a.amount}`;
-    const hit = seen.get(key);
-    if (hit !== undefined) return hit;
+/** Raw amounts in token units ({@link rawToUnits}); null when the token's decimals are unknown. */
+const amountsOf =
+  (labels: Map<string, TokenLabel>) =>
+  (a: StoredAsset): number | null => {
     const d = labels.get(a.tokenAddress)?.decimals;
-    const v = d === null || d === undefined ? null : Number(formatUnits(BigInt(a.amount), d));
-    seen.set(key, v);
-    return v;
+    return d === null || d === undefined ? null : rawToUnits(a.amount, d);
   };
-};
+
+/** Assets largest first (unknown amounts last); the common single asset is left as it is. */
+const largestFirst = (side: WalletSwapAssetRow[]): WalletSwapAssetRow[] =>
+  side.length < 2 ? side : side.sort((a, b) => (b.amount ?? -1) - (a.amount ?? -1));
 
 const routerRow = (programId: string | null, name: string | null | undefined): WalletSwapRouterRow | null =>
   programId === null ? null : name ? { programId, name } : { programId };
@@ -107,16 +101,14 @@ export async function readWalletSwapPage(
   );
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
-  const tokens = page.flatMap((r) => [
-    ...r.sent,
-    ...r.received,
-    ...r.route.flatMap((l) => [l.sent, l.received]),
-  ]);
+  const tokens = new Set<string>();
+  for (const r of page) {
+    for (const a of r.sent) tokens.add(a.tokenAddress);
+    for (const a of r.received) tokens.add(a.tokenAddress);
+    for (const l of r.route) tokens.add(l.sent.tokenAddress).add(l.received.tokenAddress);
+  }
   const [labelOf, rates] = await Promise.all([
-    labels(
-      q.chain,
-      tokens.map((t) => t.tokenAddress),
-    ),
+    labels(q.chain, [...tokens]),
     evm
       ? Promise.resolve(null)
       : readSwapMinuteRates(
@@ -127,8 +119,8 @@ export async function readWalletSwapPage(
   ]);
   const amountOf = amountsOf(labelOf);
   const side = (assets: StoredAsset[]): WalletSwapAssetRow[] =>
-    assets
-      .map((a) => {
+    largestFirst(
+      assets.map((a) => {
         const l = labelOf.get(a.tokenAddress);
         return {
           tokenAddress: a.tokenAddress,
@@ -137,8 +129,8 @@ export async function readWalletSwapPage(
           decimals: l?.decimals ?? null,
           amount: amountOf(a),
         };
-      })
-      .sort((a, b) => (b.amount ?? -1) - (a.amount ?? -1));
+      }),
+    );
   const data = page.map((r, i) => {
     const usd = evm ? spotUsd : (rates?.[i] ?? null);
     const volumeNative = num(r.volume_native);
