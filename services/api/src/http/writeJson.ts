@@ -5,8 +5,9 @@ import { SerializedJson } from "./SerializedJson.ts";
 
 /**
  * Writes a JSON response with node's own calls, as Express's `res.json` writes it: the JSON
- * content type, a weak ETag, 304 to a GET or HEAD whose `If-None-Match` already holds it, no body
- * to HEAD. A serialized body large enough goes gzip-encoded to a client that prefers gzip
+ * content type, a weak ETag on a GET or HEAD (the only requests that can revalidate with it, so
+ * a POST's body, up to megabytes for a batch, is not hashed), 304 to a GET or HEAD whose
+ * `If-None-Match` already holds it, no body to HEAD. A serialized body large enough goes gzip-encoded to a client that prefers gzip
  * (`Vary: Accept-Encoding`); other bodies are serialized here and sent as they are.
  */
 export function writeJson(
@@ -21,7 +22,8 @@ export function writeJson(
   res.statusCode = status;
   for (const name in headers) res.setHeader(name, headers[name] as string);
   res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("ETag", json.etag);
+  const read = req.method === "GET" || req.method === "HEAD";
+  if (read) res.setHeader("ETag", json.etag);
   let bytes = json.bytes;
   if (serialized && json.compressible) {
     res.setHeader("Vary", "Accept-Encoding");
@@ -30,7 +32,6 @@ export function writeJson(
       bytes = json.gzip;
     }
   }
-  const read = req.method === "GET" || req.method === "HEAD";
   if (
     read &&
     ((status >= 200 && status < 300) || status === 304) &&
