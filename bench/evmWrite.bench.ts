@@ -8,10 +8,15 @@
  * backfill run it): decode + apply of batch r+1 (applyDexEventsInSlices, giving the event loop
  * turns) overlaps the write of batch r, and writes go out one at a time in order.
  * Prints swaps/s for decode+apply alone and end to end. Target: >= 20,000 swaps/s sustained.
- * Env: BENCH_SWAPS (total, default 200000), BENCH_BATCH (swaps per transaction, default 5000).
+ * Each batch carries its wallet swaps as the live ingest builds them (buildEvmWalletSwaps over the
+ * recorded receipts' logs), so the writer also stores wallet swaps and wallet trade events.
+ * BENCH_WALLET_ROWS=0 measures without them, to compare: the batches carry no wallet swaps and
+ * the database drops wallet rows before storing them (a `before insert` trigger returning null),
+ * so what remains of the wallet work is the writer's statements and walletTradesOf.
+ * Env: BENCH_SWAPS (total, default 200000), BENCH_BATCH (swaps per transaction, default 5000),
+ * BENCH_WALLET_ROWS (default 1).
  */
 
-import { readFileSync } from "node:fs";
 import { type ChainId, marketKey } from "@tapeline/core";
 import { createTestDatabase } from "@tapeline/core/testing";
 import { keccak256, toHex } from "viem";
@@ -30,13 +35,16 @@ import { DexTopics } from "../services/ingest/src/evm/decoders/dexEventAbis.ts";
 import { venueDecoders } from "../services/ingest/src/evm/decoders/venueDecoders.ts";
 import { createEvmMarketState } from "../services/ingest/src/evm/EvmMarketState.ts";
 import { runRangePipeline } from "../services/ingest/src/evm/runRangePipeline.ts";
+import { buildEvmWalletSwaps } from "../services/ingest/src/wallet/buildEvmWalletSwaps.ts";
 import type { IngestBatch } from "../services/ingest/src/writer/IngestBatch.ts";
 import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
 import { loadEvmFixtures } from "../test/evm/loadEvmFixtures.ts";
+import { backendCpuSeconds } from "./backendCpuSeconds.ts";
 
 const TOTAL = Number(process.env.BENCH_SWAPS ?? 200_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 5_000);
 const CHAIN: ChainId = "evm:1";
+const WALLET_ROWS = process.env.BENCH_WALLET_ROWS !== "0";
 const WETH = "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2";
 const USDC = "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48";
 
@@ -176,6 +184,13 @@ async function build(r: number): Promise<IngestBatch> {
       at: h.timestamp * 1000,
     })),
     trades: out.trades,
+    walletSwaps: WALLET_ROWS
+      ? buildEvmWalletSwaps(out.trades, {
+          wrappedNative: WETH,
+          logsOf: (txHash) => receipts.get(txHash)?.logs,
+          poolType: (pool) => state.pools.get(marketKey(CHAIN, pool))!.venueType,
+        })
+      : [],
     pools: [...out.touched].map((m) => toPoolRecord(state.pools.get(m)!, state, ctx)),
     tokens: r === 0 ? tokenRecords : [],
     nativePrices: [...out.nativePrices].map(([minute, p]) => ({
@@ -187,26 +202,14 @@ async function build(r: number): Promise<IngestBatch> {
   };
 }
 
-/** CPU seconds (user + system) used so far by the database's backends, from /proc (Linux). */
-async function backendCpuSeconds(pool: import("pg").Pool, name: string): Promise<number | null> {
-  const res = await pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [
-    name,
-  ]);
-  let ticks = 0;
-  try {
-    for (const { pid } of res.rows) {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-  } catch {
-    return null;
-  }
-  return ticks / 100;
-}
-
 const rounds = Math.ceil(TOTAL / BATCH);
 const db = await createTestDatabase();
 try {
+  if (!WALLET_ROWS)
+    await db.pool.query(`create function bench_drop_row() returns trigger language plpgsql as $$ begin return null; end $$;
+      create trigger bench_drop before insert on wallet_swaps for each row execute function bench_drop_row();
+      create trigger bench_drop before insert on wallet_trades for each row execute function bench_drop_row();`);
+  console.log(`wallet rows: ${WALLET_ROWS ? "written" : "dropped (BENCH_WALLET_ROWS=0)"}`);
   // CPU side alone
   const c0 = performance.now();
   let built = 0;
@@ -251,7 +254,12 @@ try {
     );
   }
   const buckets = await db.pool.query("select count(*)::int as n from candle_buckets");
-  console.log(`rows: ${written} trades, ${buckets.rows[0].n} candle buckets`);
+  const wallet = await db.pool.query(
+    "select (select count(*) from wallet_swaps)::int as s, (select count(*) from wallet_trades)::int as t",
+  );
+  console.log(
+    `rows: ${written} trades, ${buckets.rows[0].n} candle buckets, ${wallet.rows[0].s} wallet swaps, ${wallet.rows[0].t} wallet trade events`,
+  );
 } finally {
   await db.drop();
 }

@@ -5,7 +5,9 @@
  * cache: every request reads Postgres):
  *   GET /v1/wallet/swaps limit=100, first page; GET /v1/wallet/swaps limit=100 at a cursor 90,000
  *   swaps deep; POST /v1/wallet/swaps with 20 wallets, limit=100 each.
- * Prints the load time, then per target requests/s and latency percentiles.
+ * Prints the load time, then per target requests/s, latency percentiles and the CPU time per
+ * request of the API process (everything in it but the load generator, a process of its own)
+ * and of the database's backends: a shared machine's load stretches wall time, not CPU time.
  * Env: BENCH_WALLET_SWAPS (default 100000), BENCH_DURATION_S (default 10), BENCH_WARMUP_S
  * (default 3), BENCH_LOADGEN (wrk or autocannon alone).
  */
@@ -22,6 +24,7 @@ import { createQueryService } from "../services/query/src/createQueryService.ts"
 import { encodeWalletSwapCursor } from "../services/query/src/wallet/encodeWalletSwapCursor.ts";
 import { provider as walletProvider } from "../services/query/src/wallet/provider.ts";
 import { listen } from "../test/api/listen.ts";
+import { backendCpuSeconds } from "./backendCpuSeconds.ts";
 import { loadGenerators, runLoad } from "./runLoad.ts";
 
 const SWAPS = Number(process.env.BENCH_WALLET_SWAPS ?? 100_000);
@@ -161,9 +164,15 @@ async function main() {
             body: t.body,
           };
           await runLoad(tool, { ...opts, durationS: WARMUP_S });
+          const pg0 = await backendCpuSeconds(db.pool, db.name);
+          const node0 = process.cpuUsage();
           const r = await runLoad(tool, { ...opts, durationS: DURATION_S });
+          const node = process.cpuUsage(node0);
+          const pg1 = await backendCpuSeconds(db.pool, db.name);
+          const perReq = (us: number) => `${(us / 1000 / Math.max(1, r.total)).toFixed(2)} ms`;
+          const pgCpu = pg0 === null || pg1 === null ? "n/a" : perReq((pg1 - pg0) * 1e6);
           console.log(
-            `${tool} ${t.name}: ${r.requestsPerS.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, non2xx ${r.non2xx}, errors ${r.errors}, load ${loadavg()[0]!.toFixed(2)}`,
+            `${tool} ${t.name}: ${r.requestsPerS.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, non2xx ${r.non2xx}, errors ${r.errors}, load ${loadavg()[0]!.toFixed(2)}; cpu per request: api ${perReq(node.user + node.system)}, postgres ${pgCpu}`,
           );
         }
       }
