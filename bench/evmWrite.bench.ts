@@ -40,6 +40,7 @@ import type { IngestBatch } from "../services/ingest/src/writer/IngestBatch.ts";
 import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
 import { loadEvmFixtures } from "../test/evm/loadEvmFixtures.ts";
 import { backendCpuSeconds } from "./backendCpuSeconds.ts";
+import { dropWalletRows } from "./dropWalletRows.ts";
 
 const TOTAL = Number(process.env.BENCH_SWAPS ?? 200_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 5_000);
@@ -205,10 +206,7 @@ async function build(r: number): Promise<IngestBatch> {
 const rounds = Math.ceil(TOTAL / BATCH);
 const db = await createTestDatabase();
 try {
-  if (!WALLET_ROWS)
-    await db.pool.query(`create function bench_drop_row() returns trigger language plpgsql as $$ begin return null; end $$;
-      create trigger bench_drop before insert on wallet_swaps for each row execute function bench_drop_row();
-      create trigger bench_drop before insert on wallet_trades for each row execute function bench_drop_row();`);
+  if (!WALLET_ROWS) await dropWalletRows(db.pool);
   console.log(`wallet rows: ${WALLET_ROWS ? "written" : "dropped (BENCH_WALLET_ROWS=0)"}`);
   // CPU side alone
   const c0 = performance.now();

@@ -5,7 +5,10 @@
  * gets a distinct signature so every row is a new insert; amounts and accounts are unchanged.
  * The endpoint has every block serialized before the clock starts, as a node serves blocks it
  * already stores. Target: at least 5,000 swaps (trade rows) per second. Needs PostgreSQL at
- * 127.0.0.1:5432. Prints the load average: the machine may be shared.
+ * 127.0.0.1:5432. Prints the load average: the machine may be shared, so also the CPU time per
+ * swap of this process and of the database's backends. BENCH_WALLET_ROWS=0 has the database drop
+ * wallet rows before storing them (dropWalletRows), to compare with them stored; the worker
+ * still builds them.
  */
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
@@ -18,6 +21,8 @@ import { loadSolanaRecording } from "../services/ingest/src/solana/replay/loadSo
 import type { ReplayBlock } from "../services/ingest/src/solana/replay/ReplayBlock.ts";
 import { createSolanaRpcSource } from "../services/ingest/src/solana/source/createSolanaRpcSource.ts";
 import { createSolanaWorker } from "../services/ingest/src/solana/worker/createSolanaWorker.ts";
+import { backendCpuSeconds } from "./backendCpuSeconds.ts";
+import { dropWalletRows } from "./dropWalletRows.ts";
 
 const root = process.env.TAPELINE_FIXTURES ?? resolve(import.meta.dirname, "../../shared/fixtures");
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 400);
@@ -84,6 +89,9 @@ async function main(): Promise<void> {
   };
   const db = await createTestDatabase();
   try {
+    const walletRows = process.env.BENCH_WALLET_ROWS !== "0";
+    if (!walletRows) await dropWalletRows(db.pool);
+    console.log(`wallet rows: ${walletRows ? "written" : "dropped (BENCH_WALLET_ROWS=0)"}`);
     const worker = createSolanaWorker({
       source: createSolanaRpcSource({
         endpoints: [server.url],
@@ -93,11 +101,13 @@ async function main(): Promise<void> {
       startSlot: BigInt(FIRST_SLOT),
       slotsPerBatch: Number(process.env.BENCH_SLOTS_PER_BATCH ?? 25),
     });
+    const pg0 = await backendCpuSeconds(db.pool, db.name);
     const cpu0 = process.cpuUsage();
     const start = performance.now();
     await worker.runUntil(BigInt(FIRST_SLOT + BLOCKS - 1));
     const elapsed = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    const pg1 = await backendCpuSeconds(db.pool, db.name);
     const s = worker.stats();
     const stored = await db.pool.query<{ n: string }>("select count(*)::text as n from trades");
     console.log(
@@ -107,6 +117,10 @@ async function main(): Promise<void> {
       `solana replay: this process used ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU (both threads; Postgres not counted); load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}`,
+    );
+    const perSwap = (us: number) => `${Math.round(us / Math.max(1, s.tradesInserted))} us`;
+    console.log(
+      `cpu per swap: this process ${perSwap(cpu.user + cpu.system)}, postgres backends ${pg0 === null || pg1 === null ? "n/a" : perSwap((pg1 - pg0) * 1e6)}`,
     );
     console.log(
       s.tradesInserted / elapsed >= 5000 ? "solana replay: target met" : "solana replay: BELOW TARGET",
