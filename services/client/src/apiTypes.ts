@@ -292,6 +292,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/token/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Token metadata
+         * @description Socials, icon, header and description from the token's metadata document (the URI recorded from Metaplex and Token-2022 metadata on Solana; EVM tokens record none yet), fetched by the jobs service through the configured IPFS/Arweave gateways and refreshed daily; the same block as GET /v1/token's metadata. dexPaid and dexPaidAt come from a dex-paid provider and are null when none is configured. A field the document does not give is null. Unknown token: 404 NOT_FOUND.
+         */
+        get: operations["getV1TokenMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/token/ohlcv": {
         parameters: {
             query?: never;
@@ -3189,6 +3209,132 @@ export interface operations {
             };
             /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TokenMetadata: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            chain: string;
+                            description: string | null;
+                            /** @description whether the token's listing was paid for, as a dex-paid provider answers; null when no provider is configured or it does not know */
+                            dexPaid: boolean | null;
+                            dexPaidAt: number | null;
+                            discordUrl: string | null;
+                            /** @description unix ms the document at uri was last fetched and taken */
+                            fetchedAt: number | null;
+                            headerUrl: string | null;
+                            iconUrl: string | null;
+                            /** @description ok, or why the last fetch failed: BAD_URL, PRIVATE_ADDRESS, TIMEOUT, TOO_LARGE, BAD_CONTENT_TYPE, HTTP_STATUS, TOO_MANY_REDIRECTS, BAD_JSON, NETWORK; null before any fetch */
+                            status: string | null;
+                            telegramUrl: string | null;
+                            twitterUrl: string | null;
+                            /** @description the metadata URI recorded on chain (Metaplex, Token-2022); null when none */
+                            uri: string | null;
+                            websiteUrl: string | null;
+                        };
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

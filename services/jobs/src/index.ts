@@ -18,6 +18,8 @@ import {
 import type pg from "pg";
 import { createDrainQueue } from "./backfill/createDrainQueue.ts";
 import { createJobsHttpHandler } from "./createJobsHttpHandler.ts";
+import { METADATA_QUEUE, MetadataJobs } from "./metadata/processors.ts";
+import type { MetadataRefreshOptions } from "./metadata/refreshTokenMetadata.ts";
 
 export * from "./processors.ts";
 export * from "./screener/createUniverseRefresher.ts";
@@ -41,6 +43,8 @@ export type JobDeps = {
   drainQueue?: (queue: string) => Promise<number>;
   /** the screener universe's hot stats and refresh, where this process computes universes */
   screener?: UniverseRefresher;
+  /** how the metadata job fetches documents, where it is scheduled (METADATA_EVERY_MS) */
+  metadata?: MetadataRefreshOptions;
 };
 
 /**
@@ -120,6 +124,16 @@ export type JobsConfig = {
   walletBadgeChains: ChainId[];
   /** `WALLET_BADGE_EVERY_MS`, default 3600000 (an hour): period of each chain's badge run. */
   walletBadgeEveryMs: number;
+  /**
+   * `METADATA_EVERY_MS`, default 0 (off): period of the token metadata run (needs
+   * `DATABASE_URL`). Each run fetches up to `METADATA_BATCH` (200) documents that are new,
+   * changed, due after `METADATA_REFRESH_MS` (a day) or failed `METADATA_RETRY_MS` (an hour) ago,
+   * through `METADATA_IPFS_GATEWAYS` (csv, default https://ipfs.io) and
+   * `METADATA_ARWEAVE_GATEWAYS` (csv, default https://arweave.net), each fetch bounded by
+   * `METADATA_TIMEOUT_MS` (5000) and `METADATA_MAX_BYTES` (262144).
+   */
+  metadataEveryMs: number;
+  metadata: Omit<MetadataRefreshOptions, "dexPaid">;
 };
 
 /**
@@ -146,7 +160,33 @@ export function loadJobsConfig(env: Record<string, string | undefined> = process
     cachePrefix: r.string("CACHE_PREFIX", "tl:cache:"),
     walletBadgeChains: [],
     walletBadgeEveryMs: r.int("WALLET_BADGE_EVERY_MS", 3_600_000, 10_000, 7 * 86_400_000),
+    metadataEveryMs: r.int("METADATA_EVERY_MS", 0, 0, 86_400_000),
+    metadata: {
+      gateways: {
+        ipfs: httpsList(
+          r.string("METADATA_IPFS_GATEWAYS", "https://ipfs.io"),
+          "METADATA_IPFS_GATEWAYS",
+          r.problems,
+        ),
+        arweave: httpsList(
+          r.string("METADATA_ARWEAVE_GATEWAYS", "https://arweave.net"),
+          "METADATA_ARWEAVE_GATEWAYS",
+          r.problems,
+        ),
+      },
+      fetch: {
+        timeoutMs: r.int("METADATA_TIMEOUT_MS", 5_000, 100, 60_000),
+        maxBytes: r.int("METADATA_MAX_BYTES", 262_144, 1_024, 16 * 1024 * 1024),
+      },
+      refreshMs: r.int("METADATA_REFRESH_MS", 86_400_000, 60_000, 30 * 86_400_000),
+      retryMs: r.int("METADATA_RETRY_MS", 3_600_000, 10_000, 30 * 86_400_000),
+      limit: r.int("METADATA_BATCH", 200, 1, 10_000),
+    },
   };
+  if (config.metadataEveryMs > 0 && config.metadataEveryMs < 1_000)
+    r.problems.push("METADATA_EVERY_MS must be 0 (off) or at least 1000");
+  if (config.metadataEveryMs > 0 && !config.databaseUrl)
+    r.problems.push("METADATA_EVERY_MS needs DATABASE_URL");
   for (const c of r
     .string("WALLET_BADGE_CHAINS", "")
     .split(",")
@@ -226,12 +266,29 @@ export async function startJobs(ctx: Context, env: Record<string, string | undef
       { key: `${TraderJobs.walletBadges}:${chain}`, everyMs: config.walletBadgeEveryMs },
     );
   }
+  if (config.metadataEveryMs > 0) {
+    await queue.repeat(
+      METADATA_QUEUE,
+      MetadataJobs.refresh,
+      {},
+      { key: MetadataJobs.refresh, everyMs: config.metadataEveryMs },
+    );
+  }
+  // no dex-paid provider ships: a deployment wires its own here (see metadata/DexPaidProvider.ts)
+  const metadata = config.metadataEveryMs > 0 ? { ...config.metadata, dexPaid: null } : undefined;
   for (const queueName of config.queueNames) {
     const worker = await startJobsWorker({
       queue,
       queueName,
       processors,
-      deps: { ctx, queue, pool, drainQueue: drain.drainQueue, ...(screener ? { screener } : {}) },
+      deps: {
+        ctx,
+        queue,
+        pool,
+        drainQueue: drain.drainQueue,
+        ...(screener ? { screener } : {}),
+        ...(metadata ? { metadata } : {}),
+      },
       concurrency: config.concurrency,
     });
     ctx.shutdown.add(`worker ${queueName}`, () => worker.close());
@@ -240,3 +297,23 @@ export async function startJobs(ctx: Context, env: Record<string, string | undef
 }
 
 if (isMainModule(import.meta.url)) void runService("jobs", (ctx) => startJobs(ctx));
+
+/** A csv of https base URLs (gateways); problems are pushed to `problems`. */
+function httpsList(value: string, name: string, problems: string[]): string[] {
+  const out: string[] = [];
+  for (const part of value
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    try {
+      if (new URL(part).protocol === "https:") {
+        out.push(part);
+        continue;
+      }
+    } catch {
+      // reported below
+    }
+    problems.push(`${name}: ${part} is not an https URL`);
+  }
+  return out;
+}

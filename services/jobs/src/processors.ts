@@ -1,5 +1,6 @@
 import { backfillProcessors } from "./backfill/processors.ts";
 import type { ProcessorMap } from "./index.ts";
+import { metadataProcessors } from "./metadata/processors.ts";
 import { screenerProcessors } from "./screener/processors.ts";
 import { traderProcessors } from "./traders/processors.ts";
 
@@ -10,6 +11,7 @@ import { traderProcessors } from "./traders/processors.ts";
  */
 export const processorGroups: Record<string, ProcessorMap> = {
   backfill: backfillProcessors,
+  metadata: metadataProcessors,
   screener: screenerProcessors,
   traders: traderProcessors,
 };

@@ -29,7 +29,7 @@ import type { MarketQueries } from "./marketQueries.ts";
 import type { PortfolioQueries } from "./portfolioQueries.ts";
 import type { PulseQueries } from "./pulseQueries.ts";
 import type { SearchQueries } from "./searchQueries.ts";
-import type { SecurityQueries } from "./securityQueries.ts";
+import type { SecurityQueries, TokenMetadataQueries } from "./securityQueries.ts";
 import type { TraderQueries } from "./traderQueries.ts";
 import type { WalletQueries } from "./walletQueries.ts";
 
@@ -43,6 +43,7 @@ export type QueryApi = MetaQueries &
   PortfolioQueries &
   SearchQueries &
   SecurityQueries &
+  TokenMetadataQueries &
   PulseQueries &
   TraderQueries;
 export type QueryMethod = keyof QueryApi;

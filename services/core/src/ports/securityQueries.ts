@@ -1,4 +1,4 @@
-import type { MarketRef } from "./marketQueries.ts";
+import type { MarketRef, TokenMetadata } from "./marketQueries.ts";
 
 /** A Token-2022 transfer fee as served: basis points and cap (raw units) from an epoch on. */
 export type SecurityTransferFee = { basisPoints: number; maximumFee: string; epoch: number };
@@ -91,3 +91,21 @@ export interface SecurityQueries {
 
 /** A sell tax at or above this percent flags the token as a honeypot (a sale keeps less than half). */
 export const HONEYPOT_SELL_TAX_PCT = 50;
+
+/** A token's metadata record (`GET /v1/token/metadata`): the snapshot's block plus where it came from. */
+export type TokenMetadataRecord = TokenMetadata & {
+  chain: string;
+  address: string;
+  /** the metadata URI recorded on chain (Metaplex, Token-2022); null when none is known */
+  uri: string | null;
+  /** when the document at `uri` was last fetched and taken */
+  fetchedAt: number | null;
+  /** `ok`, the reason the last fetch failed (`TIMEOUT`, `TOO_LARGE`, ...), or null before any */
+  status: string | null;
+};
+
+/** Token metadata (`GET /v1/token/metadata`). */
+export interface TokenMetadataQueries {
+  /** @throws NotFoundError for a token that is not stored */
+  tokenMetadata(q: MarketRef): Promise<TokenMetadataRecord>;
+}

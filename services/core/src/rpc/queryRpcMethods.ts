@@ -86,6 +86,7 @@ export const queryRpcMethods = {
   tokenSnapshot: z.tuple([marketRef]),
   tokenPrice: z.tuple([marketRef]),
   tokenSecurity: z.tuple([marketRef]),
+  tokenMetadata: z.tuple([marketRef]),
   tokenPools: z.tuple([z.strictObject({ ...ref, limit: z.int().min(1).max(100) })]),
   tokenStats: z.tuple([z.strictObject({ ...ref, pools, windows })]),
   poolDefinition: z.tuple([marketRef]),

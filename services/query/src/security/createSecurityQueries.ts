@@ -141,6 +141,12 @@ export function createSecurityQueries(opts: SecurityQueriesOptions): SecurityQue
       }
     }
     const launch = await readLaunchLabels(opts.db, chain, address);
+    // the dex-paid provider's answer, as the metadata job stored it
+    const paid = await opts.db.query<{ dex_paid: unknown }>(
+      "select metadata->'dexPaid' as dex_paid from tokens where chain_id = $1 and address = $2",
+      [chain, address],
+    );
+    const dexPaid = paid.rows[0]?.dex_paid;
     const facts: TokenSecurity = {
       chain,
       address,
@@ -151,7 +157,7 @@ export function createSecurityQueries(opts: SecurityQueriesOptions): SecurityQue
       bundlerWallets: launch ? launch.bundlers.size : null,
       snipersHoldPct: null,
       bundlersHoldPct: null,
-      dexPaid: null,
+      dexPaid: typeof dexPaid === "boolean" ? dexPaid : null,
       checkedAt: now(),
     };
     if (known)

@@ -2,8 +2,9 @@ import type { ChainId } from "@tapeline/core";
 import { createNodeRpc, type NodeRpc } from "../portfolio/createNodeRpc.ts";
 import type { QueryProvider } from "../QueryProvider.ts";
 import { createSecurityQueries, type SecurityQueriesOptions } from "./createSecurityQueries.ts";
+import { createTokenMetadataQueries } from "./createTokenMetadataQueries.ts";
 
-/** The token security read API over the given chain nodes. */
+/** The token security read API over the given chain nodes, and the token metadata read. */
 export function createSecurityProvider(
   opts: { nodes: ReadonlyMap<ChainId, NodeRpc> } & Partial<Omit<SecurityQueriesOptions, "db" | "nodeOf">>,
 ): QueryProvider {
@@ -12,7 +13,10 @@ export function createSecurityProvider(
     create({ pool }) {
       const { nodes, ...rest } = opts;
       return {
-        methods: createSecurityQueries({ ...rest, db: pool, nodeOf: (chain) => nodes.get(chain) ?? null }),
+        methods: {
+          ...createSecurityQueries({ ...rest, db: pool, nodeOf: (chain) => nodes.get(chain) ?? null }),
+          ...createTokenMetadataQueries(pool),
+        },
       };
     },
   };

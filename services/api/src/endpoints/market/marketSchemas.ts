@@ -11,6 +11,24 @@ const errorSlot = z.object({ error: z.object({ code: z.string(), message: z.stri
 
 export const metaSchema = z.object({ asOf: ms });
 
+/** The token snapshot's metadata block (also GET /v1/token/metadata). */
+export const tokenMetadataSchema = z.object({
+  iconUrl: z.string().nullable(),
+  headerUrl: z.string().nullable(),
+  websiteUrl: z.string().nullable(),
+  twitterUrl: z.string().nullable(),
+  telegramUrl: z.string().nullable(),
+  discordUrl: z.string().nullable(),
+  description: z.string().nullable(),
+  dexPaid: z
+    .boolean()
+    .nullable()
+    .describe(
+      "whether the token's listing was paid for, as a dex-paid provider answers; null when no provider is configured or it does not know",
+    ),
+  dexPaidAt: ms.nullable(),
+});
+
 export const tokenSnapshotSchema = z.object({
   chain: z.string(),
   address: z.string(),
@@ -63,22 +81,7 @@ export const tokenSnapshotSchema = z.object({
     sells: z.int(),
     priceChangePct: z.number().nullable(),
   }),
-  metadata: z.object({
-    iconUrl: z.string().nullable(),
-    headerUrl: z.string().nullable(),
-    websiteUrl: z.string().nullable(),
-    twitterUrl: z.string().nullable(),
-    telegramUrl: z.string().nullable(),
-    discordUrl: z.string().nullable(),
-    description: z.string().nullable(),
-    dexPaid: z
-      .boolean()
-      .nullable()
-      .describe(
-        "whether the token's listing was paid for, as a dex-paid provider answers; null when no provider is configured or it does not know",
-      ),
-    dexPaidAt: ms.nullable(),
-  }),
+  metadata: tokenMetadataSchema,
 });
 
 export const tokenPriceSchema = z.object({

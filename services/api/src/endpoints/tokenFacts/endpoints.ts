@@ -1,6 +1,7 @@
 import type { EndpointDef } from "../../endpoint.ts";
+import { getTokenMetadata } from "./getTokenMetadata.ts";
 import { getTokenSecurity } from "./getTokenSecurity.ts";
 import { postTokenSecurity } from "./postTokenSecurity.ts";
 
-/** The token facts group: what a buyer checks about a token beyond its market (security). */
-export const tokenFactsEndpoints: EndpointDef[] = [getTokenSecurity, postTokenSecurity];
+/** The token facts group: what a buyer checks about a token beyond its market (security, metadata). */
+export const tokenFactsEndpoints: EndpointDef[] = [getTokenSecurity, postTokenSecurity, getTokenMetadata];
