@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountWithKey, type BillingHarness, createBillingHarness } from "./billingHarness.ts";
+import { accountWithKey, type BillingHarness, createBillingHarness, replicaGate } from "./billingHarness.ts";
 import { keyRequest } from "./request.ts";
 
 describe("stream billing and usage history", () => {
@@ -36,6 +36,38 @@ describe("stream billing and usage history", () => {
       { endpoint: "stream:trades", kind: "stream", requests: 5, credits: 5, errors: 0 },
       { endpoint: "stream:token-updates", kind: "stream", requests: 3, credits: 3, errors: 0 },
     ]);
+  });
+
+  it("charges many connections' events in one turn together, exactly, refusing only those the credits miss", async () => {
+    const a = await accountWithKey(h, { credits: 20 });
+    const here = await Promise.all(Array.from({ length: 6 }, () => h.gate.openStream(a.secret)));
+    const replica = await replicaGate(h);
+    const there = await Promise.all(Array.from({ length: 2 }, () => replica.gate.openStream(a.secret)));
+    // One turn on each router: 6 x 2 events here (one reservation of 12), 2 x 3 on the replica.
+    const admit = h.gate.store.admit;
+    const admitted: number[] = [];
+    h.gate.store.admit = (args) => {
+      admitted.push(args.cost);
+      return admit(args);
+    };
+    const paid = await Promise.allSettled([
+      ...here.map((s) => s.charge("trades", 2)),
+      ...there.map((s) => s.charge("trades", 3)),
+    ]);
+    expect(paid.map((r) => r.status)).toEqual(Array(8).fill("fulfilled"));
+    expect(admitted).toEqual([12]);
+    // 2 credits left; a turn asking 4 x 1: the sum is refused, so each is admitted in turn.
+    const last = await Promise.allSettled(here.slice(0, 4).map((s) => s.charge("trades", 1)));
+    expect(last.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "rejected"]);
+    expect((last[2] as PromiseRejectedResult).reason).toMatchObject({ status: 402 });
+    expect(admitted).toEqual([12, 4, 1, 1, 1, 1]);
+    h.gate.store.admit = admit;
+    await replica.close();
+    const breakdown = await keyRequest(`${url}/v1/usage/breakdown`, a.secret);
+    expect(breakdown.body.data).toEqual([
+      { endpoint: "stream:trades", kind: "stream", requests: 20, credits: 20, errors: 0 },
+    ]);
+    expect((await h.gate.store.figures(a.accountId))?.remaining).toBe(0);
   });
 
   it("counts usage exactly before, during and after a flush, and a repeated flush adds nothing", async () => {

@@ -23,6 +23,7 @@ import {
   createBillingStore,
 } from "../../services/api/src/billing/createBillingStore.ts";
 import { createSettleBatcher } from "../../services/api/src/billing/createSettleBatcher.ts";
+import { createStreamChargeBatcher } from "../../services/api/src/billing/createStreamChargeBatcher.ts";
 import { hashKeySecret } from "../../services/api/src/billing/hashKeySecret.ts";
 import { type BillingConfig, loadBillingConfig } from "../../services/api/src/billing/loadBillingConfig.ts";
 import { createTcpProxy, type TcpProxy, type TcpProxyMode } from "./createTcpProxy.ts";
@@ -90,6 +91,17 @@ describe("settle batcher through a Redis outage", () => {
     await db?.drop();
   });
 
+  /** A free admit, to read the key's id. */
+  const probe = {
+    reservationId: "",
+    endpoint: "stream",
+    cost: 0,
+    billable: false,
+    batch: false,
+    items: 1,
+    group: "stream",
+    skipRate: true,
+  };
   const credits = async () => (await store.figures(accountId))?.remaining ?? Number.NaN;
   const openReservations = () => direct.zcard(`${prefix}resv:open`);
 
@@ -157,6 +169,41 @@ describe("settle batcher through a Redis outage", () => {
       expect(errors).toEqual([]);
     }, 30_000);
   }
+
+  it("stream charges batched across connections: reserved once per turn, settled once through a reset", async () => {
+    const settles = createSettleBatcher({
+      store: proxiedStore,
+      logger,
+      metrics,
+      retryForMs: RESERVATION_TIMEOUT_MS / 2,
+      idleWaitMs: RESERVATION_TIMEOUT_MS / 2,
+    });
+    const charges = createStreamChargeBatcher({
+      store: proxiedStore,
+      settles,
+      refusal: () => new Error("refused") as never,
+    });
+    const keyId = (await store.admit({ ...probe, keyHash })).keyId;
+    const caller = { accountId, keyId };
+    const start = await credits();
+    // CALLS connections charging COST events each in one turn: one reservation of their sum
+    const left = await Promise.all(
+      Array.from({ length: CALLS }, () =>
+        charges.charge({ keyHash, caller, channel: "trades", events: COST }),
+      ),
+    );
+    expect(new Set(left)).toEqual(new Set([start - CALLS * COST]));
+    // the settle is queued for the end of this turn: Redis resets before it goes out
+    await proxy.setMode("reset");
+    await sleep(1000);
+    expect(await openReservations()).toBe(1);
+    await proxy.setMode("forward");
+    await settles.idle();
+    expect(await openReservations()).toBe(0);
+    expect(await credits()).toBe(start - CALLS * COST);
+    expect(await store.sweepReservations()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 30_000);
 
   it("counts the charges: settled calls spend exactly CALLS x COST, failed ones are not refunded twice", async () => {
     const start = await credits();

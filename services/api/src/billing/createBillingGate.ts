@@ -21,6 +21,7 @@ import {
 } from "./createBillingStore.ts";
 import { createInvalidKeyThrottle } from "./createInvalidKeyThrottle.ts";
 import { createSettleBatcher } from "./createSettleBatcher.ts";
+import { createStreamChargeBatcher } from "./createStreamChargeBatcher.ts";
 import { createUsageFlusher, type UsageFlusher } from "./createUsageFlusher.ts";
 import { creditCost } from "./creditCost.ts";
 import { endpointGroup } from "./endpointGroup.ts";
@@ -222,6 +223,11 @@ export function createBillingGate(deps: {
     retryForMs: deps.config.reservationTimeoutMs * SETTLE_RETRY_TIMEOUTS,
     idleWaitMs: Math.min(deps.config.reservationTimeoutMs / 2, 10_000),
   });
+  const streamCharges = createStreamChargeBatcher({
+    store,
+    settles: background,
+    refusal: (r) => refusal(r, {}),
+  });
   const throttle = createInvalidKeyThrottle();
 
   /**
@@ -269,30 +275,7 @@ export function createBillingGate(deps: {
       screenerStreams: await store.keyHasScreenerStreams(keyHash),
       async charge(channel, events) {
         if (events <= 0) return (await store.figures(caller.accountId))?.remaining ?? 0;
-        const reservationId = randomUUID();
-        const endpoint = `stream:${channel}`;
-        const r = await store.admit({
-          keyHash,
-          reservationId,
-          endpoint,
-          cost: events,
-          billable: true,
-          batch: false,
-          items: events,
-          group: "stream",
-          skipRate: true,
-        });
-        if (r.outcome !== "ok") throw refusal(r, {});
-        const s = await store.settle({
-          reservation: r.reservation,
-          status: 200,
-          cost: events,
-          endpoint,
-          keyId: caller.keyId,
-          accountId: caller.accountId,
-          requests: events,
-        });
-        return s.creditsRemaining;
+        return streamCharges.charge({ keyHash, caller, channel, events });
       },
     };
   }

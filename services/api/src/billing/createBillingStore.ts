@@ -67,6 +67,8 @@ export type CoveredSettle = {
   endpoint: string;
   keyId: string;
   accountId: string;
+  /** Requests to record: 1 (the default), or the events of a stream charge. */
+  requests?: number;
 };
 
 export type SettleReply = { outcome: "ok" | "quota" | "gone"; creditsRemaining: number; charged: number };
@@ -415,7 +417,7 @@ export function createBillingStore(deps: { redis: Redis; pg: pg.Pool; config: Bi
     async settleCovered(settles: readonly CoveredSettle[]): Promise<number> {
       const argv: (string | number)[] = [P];
       for (const s of settles) {
-        argv.push(s.reservation ?? "", s.status, s.cost, s.endpoint, s.keyId, s.accountId, 1);
+        argv.push(s.reservation ?? "", s.status, s.cost, s.endpoint, s.keyId, s.accountId, s.requests ?? 1);
       }
       return Number(await settleBatchScript([], argv));
     },
