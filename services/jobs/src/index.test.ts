@@ -79,4 +79,41 @@ describe("jobs worker", () => {
       databaseUrl: undefined,
     });
   });
+
+  it("reads the metadata job's configuration: off by default, gateways https only", () => {
+    const redis = { REDIS_URL: "redis://127.0.0.1:6379" };
+    expect(loadJobsConfig(redis)).toMatchObject({
+      metadataEveryMs: 0,
+      metadata: {
+        gateways: { ipfs: ["https://ipfs.io"], arweave: ["https://arweave.net"] },
+        fetch: { timeoutMs: 5000, maxBytes: 262_144 },
+        limit: 200,
+      },
+    });
+    expect(
+      loadJobsConfig({
+        ...redis,
+        DATABASE_URL: "postgres://x/y",
+        METADATA_EVERY_MS: "60000",
+        METADATA_IPFS_GATEWAYS: "https://a.example, https://b.example/",
+        METADATA_TIMEOUT_MS: "2000",
+      }),
+    ).toMatchObject({
+      metadataEveryMs: 60_000,
+      metadata: {
+        gateways: { ipfs: ["https://a.example", "https://b.example/"] },
+        fetch: { timeoutMs: 2000 },
+      },
+    });
+    expect(() =>
+      loadJobsConfig({
+        ...redis,
+        METADATA_EVERY_MS: "500",
+        METADATA_IPFS_GATEWAYS: "http://gw.example",
+        METADATA_MAX_BYTES: "10",
+      }),
+    ).toThrow(
+      /METADATA_IPFS_GATEWAYS: http:\/\/gw.example is not an https URL[\s\S]*METADATA_MAX_BYTES[\s\S]*METADATA_EVERY_MS must be 0[\s\S]*METADATA_EVERY_MS needs DATABASE_URL/,
+    );
+  });
 });
