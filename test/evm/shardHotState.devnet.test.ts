@@ -17,6 +17,7 @@ import {
   type MarketEvent,
   type QueryApi,
   type ShardMap,
+  type StatsWindow,
 } from "@tapeline/core";
 import {
   createTestDatabase,
@@ -219,6 +220,7 @@ describe("query shards keep their keys hot from the market event bus", () => {
       pools: await api.tokenPools({ ...ref, limit: 10 }),
       trades: await api.tokenTrades({ ...ref, limit: 100 }),
       candles: await api.tokenOhlcv({ ...ref, interval: "1m", limit: 100, fill: false, quote: "native" }),
+      stats: await api.tokenStats({ ...ref, windows: ["5m", "1h", "6h", "24h"] }),
       pool: pool === null ? null : await api.poolData({ chain, address: pool, windows: ["5m", "24h"] }),
       poolTrades: pool === null ? null : await api.poolTrades({ chain, address: pool, limit: 100 }),
     });
@@ -286,6 +288,11 @@ describe("query shards keep their keys hot from the market event bus", () => {
     let orphanHead: bigint;
     let traded: Map<string, string[]>;
     const pages = new Map<string, { before: unknown; after: unknown; truth: unknown }>();
+    /** an owned token's figures over windows asked for the first time after its trades, and the windowed reads they sent */
+    const hotStats = new Map<string, { stats: unknown; truth: unknown; reads: string[] }>();
+    /** a windowed read of the store, or the shard loading a market's window from it */
+    const readsTrades = (sql: string) =>
+      /count\(distinct t\.maker\)/.test(sql) || /from trades where market = \$1 and at [>]/.test(sql);
 
     beforeAll(async () => {
       for (const t of [...owned, ...foreign])
@@ -302,6 +309,17 @@ describe("query shards keep their keys hot from the market event bus", () => {
       for (const [t, p] of pages) {
         p.after = await tokenPage(shard, t);
         p.truth = await tokenPage(truth, t);
+      }
+      // Windows no answer was kept for: computed now, from what the shard holds.
+      for (const t of owned) {
+        const q = { chain, address: t, windows: ["1h", "24h"] as StatsWindow[] };
+        const from = shardStatements.length;
+        const stats = await shard.tokenStats(q);
+        hotStats.set(t, {
+          stats,
+          truth: await truth.tokenStats(q),
+          reads: shardStatements.slice(from).filter(readsTrades),
+        });
       }
       await client.revert({ id: snapshot });
       const height = await client.getBlockNumber();
@@ -321,6 +339,16 @@ describe("query shards keep their keys hot from the market event bus", () => {
       for (const [t, p] of pages) {
         expect(p.after, t).toEqual(p.truth);
         if (traded.has(t)) expect(p.after, t).not.toEqual(p.before);
+      }
+    });
+
+    it("an owned token's windowed figures come from the trade events, not from reading its trades again", () => {
+      const tradedOwned = owned.filter((t) => traded.has(t));
+      expect(tradedOwned.length).toBeGreaterThan(0);
+      for (const t of tradedOwned) {
+        const hot = hotStats.get(t)!;
+        expect(hot.stats).toEqual(hot.truth);
+        expect(hot.reads).toEqual([]);
       }
     });
 

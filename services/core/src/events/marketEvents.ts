@@ -29,7 +29,16 @@ type MarketEventBase = {
  * still move while that minute is open; EVM: the spot rate), so they can differ slightly from a
  * later tape read.
  */
-export type TradeEvent = MarketEventBase & { type: "trade"; trade: TradeRow };
+export type TradeEvent = MarketEventBase & {
+  type: "trade";
+  trade: TradeRow;
+  /**
+   * The trade's native price and volume exactly as stored (decimal text), for a reader that
+   * must add them up as the store's own sums do (a query shard's windowed figures). Absent from
+   * an ingest that predates it: such a reader then reads the store again.
+   */
+  exact?: { priceNative: string | null; volumeNative: string | null };
+};
 
 /** A market's state as a write left it (raw values; USD figures are derived by readers). */
 export type MarketStateEvent = MarketEventBase & {

@@ -97,6 +97,7 @@ export function buildBatchEvents(
       pool: t.pool,
       token: t.tokenAddress,
       type: "trade",
+      exact: { priceNative: t.priceNative, volumeNative: t.volumeNative },
       trade: toApiTradeRow(
         {
           id: t.id,

@@ -21,6 +21,7 @@ import {
   type TradePage,
   type TradeQuery,
 } from "@tapeline/core";
+import { createHotWindows } from "../hot/createHotWindows.ts";
 import type { MarketEventFeed } from "../hot/MarketEventFeed.ts";
 import { labelTradeRows } from "../traders/labelTradeRows.ts";
 import { readLaunchLabels, type TokenLaunch } from "../traders/readLaunchLabels.ts";
@@ -42,7 +43,7 @@ import { readTokenFacts, type TokenFacts, toTokenMetadata } from "./readTokenFac
 import { readTokenWindowTotals } from "./readTokenWindowTotals.ts";
 import { readTradePage } from "./readTradePage.ts";
 import { hasUsdHistory, readUsdRates, usdRateWindow } from "./readUsdRates.ts";
-import { readWindowStats } from "./readWindowStats.ts";
+import { type ReadWindowStatsInput, readWindowStats } from "./readWindowStats.ts";
 import { sparklineGrid } from "./sparklineGrid.ts";
 import { stepBucket } from "./stepBucket.ts";
 import { toMarketDefinition, wholeSupply } from "./toMarketDefinition.ts";
@@ -172,7 +173,20 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     return page;
   }
 
+  // Windowed figures of the markets read for owned keys, kept from the trade events (EVM: its
+  // USD figures are valued at the spot rate; Solana's at each trade's minute, read from the store).
+  const hotWindows = feed ? createHotWindows({ db }) : null;
+  /** `readWindowStats`, from memory when `owner` is the shard's own key on an EVM chain. */
+  async function windowStats(owner: string, q: ReadWindowStatsInput) {
+    if (hotWindows && feed?.owns(owner) && chainFamily(q.chain) === "evm") {
+      const hot = await hotWindows.figures(q);
+      if (hot) return hot;
+    }
+    return readWindowStats(db, q);
+  }
+
   feed?.onEvent((event) => {
+    hotWindows?.apply(event);
     const [market, token] = marketEventTags(event);
     definitions.update(market, (row) => (row === null ? null : applyMarketEvent(row, event)));
     for (const cache of [cores, snapshots, answers, formingPages, tradePages]) {
@@ -185,6 +199,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     if (event.type === "rollback") pages.invalidate(market);
   });
   feed?.onOwnershipChange(() => {
+    hotWindows?.clear();
     for (const cache of [definitions, cores, snapshots, answers, formingPages, tradePages, pages])
       cache.clear();
   });
@@ -439,14 +454,17 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
           const launchpadPool = launchpadPoolOf(core.pools);
           const symbol = core.facts?.symbol ?? core.best?.token.symbol ?? null;
           const [stats, rank, priceAth] = await Promise.all([
-            readTokenWindowTotals(db, {
-              chain,
-              markets: core.pools,
-              priceMarket: core.best?.market ?? null,
-              windows: ["24h"],
-              nowMs: now(),
-              spotUsd: core.spotUsd,
-            }),
+            readTokenWindowTotals(
+              {
+                chain,
+                markets: core.pools,
+                priceMarket: core.best?.market ?? null,
+                windows: ["24h"],
+                nowMs: now(),
+                spotUsd: core.spotUsd,
+              },
+              (one) => windowStats(key, one),
+            ),
             symbol === null
               ? Promise.resolve(null)
               : db.query<{ n: string }>(
@@ -571,7 +589,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
       const chosen = pools && pools.length > 0 ? await tokenPoolsParam(chain, address, pools) : null;
       const markets = (chosen ?? core.pools).map((p) => p.market);
       const priceMarkets = chosen ? markets : core.best ? [core.best.market] : [];
-      const stats = await readWindowStats(db, {
+      const stats = await windowStats(marketKey(chain, address), {
         chain,
         markets,
         priceMarkets,
@@ -595,7 +613,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     async poolData({ chain, address, windows }) {
       const p = await requirePool(chain, address);
       const spotUsd = await spot(chain);
-      const stats = await readWindowStats(db, {
+      const stats = await windowStats(p.market, {
         chain,
         markets: [p.market],
         priceMarkets: [p.market],

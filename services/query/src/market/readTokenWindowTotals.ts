@@ -1,7 +1,6 @@
-import { type ChainId, chainFamily, STATS_WINDOWS, type StatsWindow } from "@tapeline/core";
+import { type ChainId, chainFamily, STATS_WINDOWS, type StatsWindow, type WindowStats } from "@tapeline/core";
 import { addWindowTotals, type WindowTotals } from "./addWindowTotals.ts";
-import type { MarketDb } from "./MarketDb.ts";
-import { readWindowStats, STATS_WINDOW_MS } from "./readWindowStats.ts";
+import { type ReadWindowStatsInput, STATS_WINDOW_MS } from "./readWindowStats.ts";
 
 export type ReadTokenWindowTotalsInput = {
   chain: ChainId;
@@ -21,8 +20,9 @@ export type ReadTokenWindowTotalsInput = {
  * where one statement over all the token's markets would read each of their shards.
  */
 export async function readTokenWindowTotals(
-  db: MarketDb,
   q: ReadTokenWindowTotalsInput,
+  /** one market's figures: `readWindowStats` on the store, or a shard's memory of them */
+  read: (one: ReadWindowStatsInput) => Promise<Partial<Record<StatsWindow, WindowStats>>>,
 ): Promise<Partial<Record<StatsWindow, WindowTotals>>> {
   const windows = STATS_WINDOWS.filter((w) => q.windows.includes(w));
   if (windows.length === 0) return {};
@@ -34,7 +34,7 @@ export async function readTokenWindowTotals(
   const parts = await Promise.all(
     [...markets].map(async (market) => ({
       market,
-      stats: await readWindowStats(db, {
+      stats: await read({
         chain: q.chain,
         markets: [market],
         priceMarkets: market === q.priceMarket ? [market] : [],

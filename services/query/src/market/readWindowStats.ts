@@ -1,4 +1,5 @@
 import { type ChainId, chainFamily, STATS_WINDOWS, type StatsWindow, type WindowStats } from "@tapeline/core";
+import { priceChangePct } from "./exactDecimal.ts";
 import type { MarketDb } from "./MarketDb.ts";
 import { unionPerMarket } from "./unionPerMarket.ts";
 
@@ -136,21 +137,13 @@ async function readPriceChanges(
   };
   const edges = since.map((s, i) => {
     const sp = p(s);
-    return `${edge(`t.at <= ${sp}::bigint`, "desc")} as before_${i},
-            ${edge(`t.at > ${sp}::bigint and t.at <= ${now}::bigint`, "asc")} as first_${i}`;
-  });
-  const pcts = since.map((_, i) => {
-    const base = `coalesce(e.before_${i}, e.first_${i})`;
-    return `case when ${base} is null or ${base} = 0 then null
-                 else round((e.last / ${base} - 1) * 100, 10) end as pct_${i}`;
+    return `${edge(`t.at <= ${sp}::bigint`, "desc")}::text as before_${i},
+            ${edge(`t.at > ${sp}::bigint and t.at <= ${now}::bigint`, "asc")}::text as first_${i}`;
   });
   const { rows } = await db.query<Record<string, string | null>>(
-    `select ${pcts.join(", ")}
-     from (select ${edges.join(", ")}, ${edge(`t.at <= ${now}::bigint`, "desc")} as last) e`,
+    `select ${edges.join(", ")}, ${edge(`t.at <= ${now}::bigint`, "desc")}::text as last`,
     params,
   );
-  return since.map((_, i) => {
-    const v = rows[0]?.[`pct_${i}`];
-    return v == null ? null : Number(v);
-  });
+  const e = rows[0] ?? {};
+  return since.map((_, i) => priceChangePct(e[`before_${i}`] ?? e[`first_${i}`] ?? null, e.last ?? null));
 }
