@@ -1,4 +1,5 @@
 export * from "./adapters/AdapterClosedError.ts";
+export * from "./adapters/compareStreamIds.ts";
 export * from "./adapters/createBullQueue.ts";
 export * from "./adapters/createMemoryBus.ts";
 export * from "./adapters/createMemoryCache.ts";

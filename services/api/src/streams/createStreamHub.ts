@@ -1,5 +1,6 @@
 import {
   type Bus,
+  type BusPosition,
   type ChainId,
   type MarketEvent,
   type MarketEventSubscription,
@@ -59,7 +60,9 @@ function removeFrom<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
  * nothing. Event data is serialized once per event, whatever the number of subscribers.
  *
  * Token updates are read through the query shards (the answer of `GET /v1/token/price`) once per
- * event-loop turn per changed token, after the events of a commit arrived.
+ * event-loop turn per changed token, after the events of a commit arrived. The shard follows the
+ * bus on its own and may not have applied those events yet: the read names them (their bus
+ * positions), and the shard answers once it has, or from the store.
  */
 export function createStreamHub(deps: {
   bus: Bus;
@@ -72,13 +75,18 @@ export function createStreamHub(deps: {
    * Events waiting behind a trade whose badges are being read: delivered in arrival order, so a
    * market's events keep their commit order (and a rollback stays before its replacements).
    */
-  const waiting: { event: MarketEvent; trade: TradeRow | Promise<TradeRow> | null }[] = [];
+  const waiting: {
+    event: MarketEvent;
+    position: BusPosition;
+    trade: TradeRow | Promise<TradeRow> | null;
+  }[] = [];
   let draining = false;
   const consumers = new Map<ChainId, Promise<MarketEventSubscription>>();
   const tradesByMarket = new Map<string, Set<TradeSub>>();
   const tradesByToken = new Map<string, Set<TradeSub>>();
   const updatesByToken = new Map<string, Set<TokenSub>>();
-  const dirty = new Map<string, { chain: ChainId; address: string }>();
+  /** tokens to read again, with the latest position per topic of the events that touched them */
+  const dirty = new Map<string, { chain: ChainId; address: string; after: Map<string, string> }>();
   const refreshing = new Set<string>();
   let flushScheduled = false;
   let closed = false;
@@ -98,7 +106,7 @@ export function createStreamHub(deps: {
     ...(tradesByToken.get(keyOf(e.chain, e.token)) ?? []),
   ];
 
-  function onEvent(e: MarketEvent): void {
+  function onEvent(e: MarketEvent, position: BusPosition): void {
     // A rollback may remove a launch's first trades: its labels are read again.
     if (e.type === "rollback") badges.forget(e.chain, e.token);
     let trade: TradeRow | Promise<TradeRow> | null = null;
@@ -107,10 +115,10 @@ export function createStreamHub(deps: {
       trade = Array.isArray(filled) ? filled[0]! : filled.then((rows) => rows[0]!);
     }
     if (waiting.length === 0 && !(trade instanceof Promise)) {
-      deliver(e, trade);
+      deliver(e, position, trade);
       return;
     }
-    waiting.push({ event: e, trade });
+    waiting.push({ event: e, position, trade });
     if (!draining) void drain();
   }
 
@@ -121,7 +129,7 @@ export function createStreamHub(deps: {
         const head = waiting[0]!;
         const trade = head.trade instanceof Promise ? await head.trade : head.trade;
         waiting.shift();
-        deliver(head.event, trade);
+        deliver(head.event, head.position, trade);
       }
     } finally {
       draining = false;
@@ -129,7 +137,7 @@ export function createStreamHub(deps: {
   }
 
   /** Hands an event to its subscriptions; `trade` is a trade event's row with its badges. */
-  function deliver(e: MarketEvent, trade: TradeRow | null): void {
+  function deliver(e: MarketEvent, position: BusPosition, trade: TradeRow | null): void {
     const tokenKey = keyOf(e.chain, e.token);
     if (e.type === "trade" && trade) {
       const subs = tradeSubs(e);
@@ -161,7 +169,12 @@ export function createStreamHub(deps: {
       (e.type === "trade" || e.type === "market" || e.type === "rollback") &&
       updatesByToken.has(tokenKey)
     ) {
-      dirty.set(tokenKey, { chain: e.chain, address: e.token });
+      let entry = dirty.get(tokenKey);
+      if (!entry) {
+        entry = { chain: e.chain, address: e.token, after: new Map() };
+        dirty.set(tokenKey, entry);
+      }
+      entry.after.set(position.topic, position.id);
       scheduleFlush();
     }
   }
@@ -185,10 +198,17 @@ export function createStreamHub(deps: {
     }
   }
 
-  async function refresh(key: string, token: { chain: ChainId; address: string }): Promise<void> {
+  async function refresh(
+    key: string,
+    token: { chain: ChainId; address: string; after: Map<string, string> },
+  ): Promise<void> {
     if (!updatesByToken.has(key) || closed) return;
     try {
-      const price = await deps.shards.forKey(key).tokenPrice(token);
+      // The owning shard follows the bus on its own: the read says which events it must reflect.
+      const after = [...token.after].map(([topic, id]) => ({ topic, id }));
+      const price = await deps.shards
+        .forKey(key)
+        .tokenPrice({ chain: token.chain, address: token.address, after });
       const data = JSON.stringify(price);
       for (const s of updatesByToken.get(key) ?? [])
         s.sink.push(`${s.prefix}"data":${data}}`, "token-updates", true);

@@ -56,6 +56,15 @@ export type UsdBasis = "spot" | "trade";
 /** A chain and an address (token or pool, by context). */
 export type MarketRef = { chain: ChainId; address: string };
 
+/** Where a message sits on the bus: its topic and the id the bus gave it. */
+export type BusPosition = { topic: string; id: string };
+
+/**
+ * A token's price read after market events the caller saw (`after`): the shard answers only once
+ * it applied them (or from the store when it cannot tell soon), so the answer reflects them.
+ */
+export type TokenPriceQuery = MarketRef & { after?: BusPosition[] };
+
 // ---------------------------------------------------------------- tokens
 
 export type TokenPoolRef = {
@@ -358,7 +367,7 @@ export type NativePrice = {
 /** The market read methods a query shard answers. */
 export interface MarketQueries {
   tokenSnapshot(q: MarketRef): Promise<TokenSnapshot>;
-  tokenPrice(q: MarketRef): Promise<TokenPrice>;
+  tokenPrice(q: TokenPriceQuery): Promise<TokenPrice>;
   tokenPools(q: MarketRef & { limit: number }): Promise<TokenPoolRow[]>;
   tokenStats(q: TokenStatsQuery): Promise<TokenStats>;
   poolDefinition(q: MarketRef): Promise<MarketDefinition>;

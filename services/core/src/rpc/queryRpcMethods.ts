@@ -84,7 +84,20 @@ export const queryRpcMethods = {
   readiness: z.tuple([]),
   nativePrices: z.tuple([]),
   tokenSnapshot: z.tuple([marketRef]),
-  tokenPrice: z.tuple([marketRef]),
+  tokenPrice: z.tuple([
+    z.strictObject({
+      ...ref,
+      after: z
+        .array(
+          z.strictObject({
+            topic: z.string().min(1).max(200),
+            id: z.string().regex(/^\d{1,20}(-\d{1,20})?$/),
+          }),
+        )
+        .max(64)
+        .optional(),
+    }),
+  ]),
   tokenSecurity: z.tuple([marketRef]),
   tokenMetadata: z.tuple([marketRef]),
   tokenPools: z.tuple([z.strictObject({ ...ref, limit: z.int().min(1).max(100) })]),

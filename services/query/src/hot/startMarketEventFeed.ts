@@ -1,8 +1,10 @@
 import { readFile } from "node:fs/promises";
 import {
   type Bus,
+  type BusPosition,
   type ChainId,
   type Context,
+  compareStreamIds,
   type MarketEvent,
   type MarketEventSubscription,
   parseShardMap,
@@ -71,7 +73,16 @@ export async function startMarketEventFeed(opts: MarketEventFeedOptions): Promis
   let lastMapProblem = "";
   let closed = false;
 
-  const dispatch = (event: MarketEvent) => {
+  /** the last event id each topic's handlers ran for */
+  const lastHandled = new Map<string, string>();
+  const waiters = new Set<{ after: readonly BusPosition[]; done: (ok: boolean) => void }>();
+  const reached = (after: readonly BusPosition[]) =>
+    after.every((p) => {
+      const last = lastHandled.get(p.topic);
+      return last !== undefined && compareStreamIds(last, p.id) >= 0;
+    });
+
+  const dispatch = (event: MarketEvent, position: BusPosition) => {
     eventsTotal.inc({ chain: event.chain, type: event.type });
     for (const handle of eventHandlers) {
       try {
@@ -80,6 +91,8 @@ export async function startMarketEventFeed(opts: MarketEventFeedOptions): Promis
         logger.warn({ err, market: event.market, type: event.type }, "market event not applied");
       }
     }
+    lastHandled.set(position.topic, position.id);
+    for (const w of waiters) if (reached(w.after)) w.done(true);
   };
 
   async function readMap(): Promise<void> {
@@ -147,12 +160,31 @@ export async function startMarketEventFeed(opts: MarketEventFeedOptions): Promis
     // would drop its answer.
     owns: (key) => subs.has(key.slice(0, key.indexOf("/")) as ChainId) && ownership.owns(key),
     onEvent: (handler) => eventHandlers.push(handler),
+    handled(after, timeoutMs) {
+      if (reached(after)) return Promise.resolve(true);
+      const followed = (topic: string) => [...subs.keys()].some((c) => topic.startsWith(`markets.${c}.`));
+      if (closed || !after.every((p) => followed(p.topic))) return Promise.resolve(false);
+      return new Promise<boolean>((resolve) => {
+        let expiry: NodeJS.Timeout | undefined;
+        const w = {
+          after,
+          done: (ok: boolean) => {
+            clearTimeout(expiry);
+            waiters.delete(w);
+            resolve(ok);
+          },
+        };
+        expiry = setTimeout(() => w.done(false), timeoutMs);
+        waiters.add(w);
+      });
+    },
     onOwnershipChange: (handler) => ownershipHandlers.push(handler),
     ownership: () => ownership,
     chains: () => [...subs.keys()],
     async close() {
       closed = true;
       clearInterval(timer);
+      for (const w of waiters) w.done(false);
       await polling;
       await Promise.all([...subs.values()].map((s) => s.close()));
       subs.clear();

@@ -85,6 +85,8 @@ type TokenCore = {
 };
 
 const DAY_MS = 86_400_000;
+/** How long a read after given market events waits for this shard to apply them. */
+const AFTER_EVENTS_WAIT_MS = 500;
 
 /**
  * The market read API of a query shard over Postgres (see `MarketQueries`). Market definitions
@@ -530,7 +532,11 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
       );
     },
 
-    async tokenPrice({ chain, address }) {
+    async tokenPrice({ chain, address, after }) {
+      // A caller that saw market events (the stream hub) gets figures that reflect them: once
+      // this shard applied them, or read from the store when it cannot tell soon.
+      if (after && after.length > 0 && !(await feed?.handled(after, AFTER_EVENTS_WAIT_MS)))
+        cores.invalidate(marketKey(chain, address));
       const core = await requireToken(chain, address);
       const f = priceFigures(core);
       return {
