@@ -86,9 +86,10 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
   async function tokenFacts(chain: ChainId, address: string): Promise<TokenFacts> {
     const [pools, token] = await Promise.all([
       db.query<{ market: string; address: string; price_native: string | null }>(
-        `select market, address, price_native from pools where chain_id = $1 and token_address = $2
-         order by liquidity_native desc nulls last, address collate "C" limit $3`,
-        [chain, address, TOKEN_MARKETS_MAX],
+        // the token's market list: one shard on Citus
+        `select market, address, price_native from token_markets where token_key = $1
+         order by liquidity_native desc nulls last, address collate "C" limit $2`,
+        [marketKey(chain, address), TOKEN_MARKETS_MAX],
       ),
       db.query<{ decimals: number | null; best_pool: string | null }>(
         "select decimals, best_pool from tokens where chain_id = $1 and address = $2",
