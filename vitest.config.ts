@@ -16,8 +16,10 @@ const CITUS_SUITES = process.env.TEST_CITUS_SUITES?.split(",").filter((s) => s !
   "test/evm/evmCrashRestart.devnet.test.ts",
   "test/evm/evmWalletSwaps.devnet.test.ts",
   "test/evm/walletPositions.devnet.test.ts",
+  "test/evm/tokenHolders.devnet.test.ts",
   "test/solana/solanaReplayWorker.test.ts",
   "test/solana/walletHistoryHttp.test.ts",
+  "test/solana/tokenHolders.test.ts",
 ];
 const CITUS_ONLY = "**/*.citus.test.ts";
 const citus = findCitus()?.installed === true;

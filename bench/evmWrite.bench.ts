@@ -13,8 +13,11 @@
  * BENCH_WALLET_ROWS=0 measures without them, to compare: the batches carry no wallet swaps and
  * the database drops wallet rows before storing them (a `before insert` trigger returning null),
  * so what remains of the wallet work is the writer's statements and walletTradesOf.
+ * With BENCH_BALANCES=1 every token is tracked and each swap also carries the two balance changes
+ * its Transfer logs give (the pool's and the maker's), written with the batch as live ranges do:
+ * the ingest cost of keeping holders and wallet balances.
  * Env: BENCH_SWAPS (total, default 200000), BENCH_BATCH (swaps per transaction, default 5000),
- * BENCH_WALLET_ROWS (default 1).
+ * BENCH_WALLET_ROWS (default 1), BENCH_BALANCES (default 0).
  */
 
 import { type ChainId, marketKey } from "@tapeline/core";
@@ -36,7 +39,7 @@ import { venueDecoders } from "../services/ingest/src/evm/decoders/venueDecoders
 import { createEvmMarketState } from "../services/ingest/src/evm/EvmMarketState.ts";
 import { runRangePipeline } from "../services/ingest/src/evm/runRangePipeline.ts";
 import { buildEvmWalletSwaps } from "../services/ingest/src/wallet/buildEvmWalletSwaps.ts";
-import type { IngestBatch } from "../services/ingest/src/writer/IngestBatch.ts";
+import type { BalanceBatch, IngestBatch } from "../services/ingest/src/writer/IngestBatch.ts";
 import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
 import { loadEvmFixtures } from "../test/evm/loadEvmFixtures.ts";
 import { backendCpuSeconds } from "./backendCpuSeconds.ts";
@@ -44,6 +47,7 @@ import { dropWalletRows } from "./dropWalletRows.ts";
 
 const TOTAL = Number(process.env.BENCH_SWAPS ?? 200_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 5_000);
+const BALANCES = process.env.BENCH_BALANCES === "1";
 const CHAIN: ChainId = "evm:1";
 const WALLET_ROWS = process.env.BENCH_WALLET_ROWS !== "0";
 const WETH = "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2";
@@ -176,6 +180,26 @@ async function build(r: number): Promise<IngestBatch> {
   }
   const out = await applyDexEventsInSlices(events, headers, receipts, state, ctx);
   const last = [...headers.values()].at(-1)!;
+  const balances: BalanceBatch | undefined = BALANCES
+    ? {
+        tracked: r === 0 ? [...state.tokens.keys()].map((token) => ({ token, block: last.number })) : [],
+        changes: out.trades.flatMap((t) => {
+          const base = {
+            token: t.tokenAddress,
+            block: t.block,
+            seq: t.logIndex,
+            at: t.at,
+            txHash: t.txHash,
+            accounts: null,
+          };
+          const sign = t.isBuy ? 1n : -1n;
+          return [
+            { ...base, holder: t.maker, delta: sign * t.amountToken },
+            { ...base, holder: t.pool, delta: -sign * t.amountToken },
+          ];
+        }),
+      }
+    : undefined;
   return {
     chain: CHAIN,
     blocks: [...headers.values()].map((h) => ({
@@ -194,6 +218,7 @@ async function build(r: number): Promise<IngestBatch> {
       : [],
     pools: [...out.touched].map((m) => toPoolRecord(state.pools.get(m)!, state, ctx)),
     tokens: r === 0 ? tokenRecords : [],
+    balances,
     nativePrices: [...out.nativePrices].map(([minute, p]) => ({
       minute,
       priceUsd: "3000",
@@ -255,8 +280,10 @@ try {
   const wallet = await db.pool.query(
     "select (select count(*) from wallet_swaps)::int as s, (select count(*) from wallet_trades)::int as t",
   );
+  const changes = await db.pool.query("select count(*)::int as n from wallet_balance_changes");
   console.log(
-    `rows: ${written} trades, ${buckets.rows[0].n} candle buckets, ${wallet.rows[0].s} wallet swaps, ${wallet.rows[0].t} wallet trade events`,
+    `rows: ${written} trades, ${buckets.rows[0].n} candle buckets, ${wallet.rows[0].s} wallet swaps, ${wallet.rows[0].t} wallet trade events, ${changes.rows[0].n} balance changes` +
+      (BALANCES ? " (BENCH_BALANCES=1)" : ""),
   );
 } finally {
   await db.drop();

@@ -15,6 +15,7 @@ import {
   toPoolRecord,
 } from "./applyDexEvents.ts";
 import { applyDexEventsInSlices, EVENTS_PER_TURN } from "./applyDexEventsInSlices.ts";
+import { createHolderTracker } from "./balances/createHolderTracker.ts";
 import { fetchHeaders } from "./chain/fetchHeaders.ts";
 import { fetchLogs } from "./chain/fetchLogs.ts";
 import { fetchBlockReceipts, fetchReceipts } from "./chain/fetchReceipts.ts";
@@ -135,6 +136,7 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     nativeDecimals: native.decimals,
   };
   let state = createEvmMarketState();
+  const holders = createHolderTracker({ chain, rpc, db, wrappedNative: cfg.wrappedNative });
 
   const decoderOf = (venueType: string) => enabled.find((d) => d.venueType === venueType);
   const accepts = (venueType: string, topic0: string | undefined) =>
@@ -295,7 +297,11 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     to: bigint,
     opts: { live: boolean; expectedParent?: string | null; headBlock?: bigint },
   ): Promise<PreparedRange> {
-    const logs = await fetchLogs(rpc, from, to, topics);
+    // live ranges also read the tracked tokens' Transfer logs, in parallel with the venues' logs
+    const [logs, balanceLogs] = await Promise.all([
+      fetchLogs(rpc, from, to, topics),
+      opts.live ? holders.rangeLogs(from, to) : Promise.resolve([]),
+    ]);
     const decoded: DexEvent[] = [];
     const topicOf = new Map<DexEvent, string>();
     for (let i = 0; i < logs.length; i++) {
@@ -474,6 +480,22 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
       });
     }
 
+    // Balances of the tokens of the range's markets (live ranges: backfills stay behind the tail).
+    const balances = opts.live
+      ? await holders.build({
+          from,
+          to,
+          logs: balanceLogs,
+          tokens: pools.map((p) => (p.tokenIsToken0 ? p.token0 : p.token1)),
+          headers,
+          created: new Map([...creations].map(([t, c]) => [t, c.block])),
+          verify: (l) => {
+            if (headers.get(l.blockNumber)?.hash !== l.blockHash)
+              throw new RangeChangedError(`block ${l.blockNumber} changed while read`);
+          },
+        })
+      : undefined;
+
     const poolRecords = [...applied.touched].map((m) => toPoolRecord(state.pools.get(m)!, state, ctx));
     const blocks: IngestBlock[] = opts.live
       ? [...headers.values()].map((h) => ({
@@ -495,6 +517,7 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
       }),
       pools: poolRecords,
       tokens: newTokens,
+      balances,
       nativePrices: [...applied.nativePrices].map(([minute, p]) => ({
         minute,
         priceUsd: toDecimal(p.price)!,
@@ -531,6 +554,7 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     writeRange,
     resetState() {
       state = createEvmMarketState();
+      holders.reset();
     },
   };
 }

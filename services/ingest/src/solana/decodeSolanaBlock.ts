@@ -1,10 +1,15 @@
 import type { PoolRecord, TokenRecord, TradeRecord, WalletSwapRecord } from "@tapeline/core";
+import type { BalanceChange } from "../writer/IngestBatch.ts";
 import type { SolanaVenueRegistry } from "./createSolanaVenueRegistry.ts";
 import type { SolUsdTracker } from "./createSolUsdTracker.ts";
 import { decodeSolanaTransaction } from "./decodeSolanaTransaction.ts";
+import { normalizeSolanaTransaction } from "./normalizeSolanaTransaction.ts";
 import type { SolanaProgramRegistry } from "./programs/createSolanaProgramRegistry.ts";
+import { SolanaDecodeError } from "./SolanaDecodeError.ts";
+import type { SolanaTransaction } from "./SolanaTransaction.ts";
 import type { SolanaLaunchpadEvent } from "./SolanaVenue.ts";
 import type { SolanaBlock } from "./source/SolanaSource.ts";
+import { tokenBalanceChanges } from "./tokenBalanceChanges.ts";
 
 export type SolanaBlockDecode = {
   trades: TradeRecord[];
@@ -12,6 +17,8 @@ export type SolanaBlockDecode = {
   pools: PoolRecord[];
   tokens: TokenRecord[];
   launchpadEvents: SolanaLaunchpadEvent[];
+  /** holders' token balance changes of every successful transaction, for the mints `balanceMints` keeps */
+  balanceChanges: BalanceChange[];
   transactions: number;
   failed: number;
   untimedLegs: number;
@@ -26,7 +33,13 @@ export type SolanaBlockDecode = {
  */
 export function decodeSolanaBlock(
   block: SolanaBlock,
-  ctx: { tracker: SolUsdTracker; registry?: SolanaVenueRegistry; programs?: SolanaProgramRegistry },
+  ctx: {
+    tracker: SolUsdTracker;
+    registry?: SolanaVenueRegistry;
+    programs?: SolanaProgramRegistry;
+    /** the mints whose balance changes are kept (none when omitted) */
+    balanceMints?: (mint: string) => boolean;
+  },
 ): SolanaBlockDecode {
   const out: SolanaBlockDecode = {
     trades: [],
@@ -34,14 +47,27 @@ export function decodeSolanaBlock(
     pools: [],
     tokens: [],
     launchpadEvents: [],
+    balanceChanges: [],
     transactions: 0,
     failed: 0,
     untimedLegs: 0,
     unknownPrograms: new Map(),
   };
-  for (const entry of block.transactions) {
+  const at = block.blockTime === null ? null : block.blockTime * 1000;
+  for (const [seq, entry] of block.transactions.entries()) {
     out.transactions++;
-    const r = decodeSolanaTransaction(entry, {
+    let tx: SolanaTransaction | unknown = entry;
+    try {
+      tx = normalizeSolanaTransaction(entry, { slot: block.slot, blockTime: block.blockTime });
+    } catch (err) {
+      // decodeSolanaTransaction reports the undecodable entry
+      if (!(err instanceof SolanaDecodeError)) throw err;
+    }
+    if (ctx.balanceMints && tx !== entry)
+      out.balanceChanges.push(
+        ...tokenBalanceChanges(tx as SolanaTransaction, { slot: block.slot, seq, at }, ctx.balanceMints),
+      );
+    const r = decodeSolanaTransaction(tx, {
       slot: block.slot,
       blockTime: block.blockTime,
       registry: ctx.registry,

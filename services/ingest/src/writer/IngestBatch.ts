@@ -15,6 +15,36 @@ export type IngestCheckpoint = {
 };
 
 /**
+ * One holder's net change of one tracked token's balance in one transaction (raw units; EVM:
+ * from the token's Transfer logs; Solana: from the transaction's pre/post token balances of the
+ * accounts the holder owns).
+ */
+export type BalanceChange = {
+  token: string;
+  holder: string;
+  block: bigint;
+  /** the transaction's position in its block */
+  seq: number;
+  /** block time, unix ms (null when the source gave none) */
+  at: number | null;
+  txHash: string;
+  delta: bigint;
+  /**
+   * Solana: the holder's token accounts of the token the transaction touched, with their post
+   * amounts; the writer then moves the holder by each post minus the account's stored amount
+   * (zero for an account first seen), so an account's balance from before tracking counts, and
+   * `delta` is recomputed. Null on EVM, where balances start at zero from the token's creation.
+   */
+  accounts: { account: string; post: bigint }[] | null;
+};
+
+/**
+ * Balances of the batch: `tracked` are tokens whose balances are kept from this batch on (at the
+ * batch's block, the rollback point that forgets them), `changes` their holders' changes.
+ */
+export type BalanceBatch = { tracked: { token: string; block: bigint }[]; changes: BalanceChange[] };
+
+/**
  * Everything one ingest step writes, chain-agnostic: on EVM a block is a block, `txHash` a
  * transaction hash and `logIndex` the log index; on Solana a block is a slot, `txHash` the
  * signature and `logIndex` the instruction index.
@@ -35,6 +65,8 @@ export type IngestBatch = {
   pools: PoolRecord[];
   tokens: TokenRecord[];
   nativePrices?: NativePricePoint[];
+  /** balance changes of tracked tokens (see "Token balances" in the writer README) */
+  balances?: BalanceBatch;
   checkpoint?: IngestCheckpoint;
 };
 
@@ -55,6 +87,8 @@ export type RollbackResult = {
   tradesDeleted: number;
   /** wallet swap and wallet trade rows removed */
   walletRowsDeleted: number;
+  /** balance change rows removed */
+  balanceChangesDeleted: number;
   /** markets whose trades, buckets or pool state changed */
   markets: string[];
   /** every touched market still known before the rollback, with the ids of its removed trades */

@@ -5,6 +5,7 @@ import { rewindCheckpoint } from "./checkpoint.ts";
 import type { RollbackResult } from "./IngestBatch.ts";
 import { rollBackPoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
+import { rollBackTokenBalances } from "./tokenBalances.ts";
 import { copyTokenMarkets, dropTokenMarkets } from "./tokenMarkets.ts";
 import { traderBucketsSql } from "./traderBucketsSql.ts";
 
@@ -28,7 +29,7 @@ const REBUILD_TRADERS = traderBucketsSql(
  * from the trades that remain,
  * restores each touched pool's state from its last snapshot at or before the ancestor (pools
  * first seen after it and left without trades are removed) and its copy in its token's market list, recomputes last trade times and
- * best pools and all-time highs, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
+ * best pools and all-time highs, restores the balances of tracked tokens, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
  * @returns the markets touched, how many trades were removed and, per touched market, the ids
  *   of its removed trades in tape order.
  */
@@ -129,6 +130,7 @@ export async function rollbackTo(
       "delete from wallet_trades where wallet_key = any($1::text[]) and block > $2",
       [wallets, anc],
     );
+    const balanceChangesDeleted = await rollBackTokenBalances(client, chain, anc);
     await client.query("delete from ingest_blocks where chain_id = $1 and number > $2", [chain, anc]);
     await rewindCheckpoint(client, chain, anc, Date.now());
     await client.query("commit");
@@ -145,7 +147,15 @@ export async function rollbackTo(
       token: p.token_address,
       tradeIds: orphanedIds.get(p.market) ?? [],
     }));
-    return { chain, ancestorBlock, tradesDeleted, walletRowsDeleted, markets, orphaned };
+    return {
+      chain,
+      ancestorBlock,
+      tradesDeleted,
+      walletRowsDeleted,
+      balanceChangesDeleted,
+      markets,
+      orphaned,
+    };
   } catch (err) {
     await client.query("rollback").catch(() => {});
     throw err;

@@ -401,6 +401,43 @@ function swapsOf(trades: TradeRecord[]): WalletSwapRecord[] {
   });
 }
 
+/** The balance changes of a transfer of `amount` raw units (null: mint or burn) at `block`. */
+function move(
+  token: string,
+  from: string | null,
+  to: string | null,
+  amount: bigint,
+  block: number,
+  seq: number,
+) {
+  const base = {
+    token,
+    block: BigInt(block),
+    seq,
+    at: 1_700_000_000_000 + block * 12_000,
+    txHash: `0xt${block}-${seq}`,
+    accounts: null,
+  };
+  return [
+    ...(from ? [{ ...base, holder: from, delta: -amount }] : []),
+    ...(to ? [{ ...base, holder: to, delta: amount }] : []),
+  ];
+}
+
+/** A Solana-style change: the holder's token accounts with their post amounts (the writer computes the delta). */
+function held(token: string, holder: string, accounts: [string, bigint][], block: number, seq: number) {
+  return {
+    token,
+    holder,
+    block: BigInt(block),
+    seq,
+    at: 1_700_000_000_000 + block * 12_000,
+    txHash: `0xs${block}-${seq}`,
+    delta: 0n,
+    accounts: accounts.map(([account, post]) => ({ account, post })),
+  };
+}
+
 // Every table writeBatch writes, and the columns that only record when a row was written.
 const WRITER_TABLES = [
   "tokens",
@@ -413,6 +450,12 @@ const WRITER_TABLES = [
   "trader_buckets",
   "wallet_swaps",
   "wallet_trades",
+  "pool_ath_marks",
+  "token_holder_stats",
+  "token_holders",
+  "token_accounts",
+  "wallet_balances",
+  "wallet_balance_changes",
   "ingest_blocks",
   "ingest_checkpoints",
 ];
@@ -443,26 +486,95 @@ describe("rollbackTo on every table the writer touches", () => {
     await rolled.drop();
   });
 
-  it("leaves each table as writing only the kept blocks left it, wallet rows included", async () => {
+  it("leaves each table as writing only the kept blocks left it, wallet and balance rows included", async () => {
     const P = "0x0000000000000000000000000000000000000030";
     const Q = "0x0000000000000000000000000000000000000031";
+    const LATE = "0x0000000000000000000000000000000000000032";
+    const SOLT = "0x0000000000000000000000000000000000000033";
+    const [A, B, C] = [
+      "0x00000000000000000000000000000000000000a1",
+      "0x00000000000000000000000000000000000000b1",
+      "0x00000000000000000000000000000000000000c1",
+    ];
     const kept = [trade(P, 200, 0, 1, "1"), trade(P, 201, 3, 2, "1.2")];
     const orphan = [trade(P, 202, 0, 4, "5"), trade(Q, 203, 1, 1, "3")];
-    const keptBatch = { ...batchOf(kept, [pool(P, 201n, 500n)], 201), walletSwaps: swapsOf(kept) };
+    const keptBatch = {
+      ...batchOf(kept, [pool(P, 201n, 500n)], 201),
+      walletSwaps: swapsOf(kept),
+      balances: {
+        tracked: [
+          { token: TOKEN, block: 201n },
+          { token: SOLT, block: 200n },
+        ],
+        changes: [
+          // Solana-style: a token account first seen holding 50, then 40 (the pre amounts are the chain's)
+          held(SOLT, A, [["acc1", 50n]], 200, 3),
+          held(SOLT, A, [["acc1", 40n]], 201, 1),
+          ...move(TOKEN, null, A, 100n, 199, 0),
+          ...move(TOKEN, A, B, 30n, 200, 1),
+          ...move(TOKEN, A, C, 5n, 201, 0),
+        ],
+      },
+    };
     await writeBatch(straight.pool, keptBatch);
     await writeBatch(rolled.pool, keptBatch);
     await writeBatch(rolled.pool, {
       ...batchOf(orphan, [pool(P, 203n, 999n), { ...pool(Q, 203n, 1n), createdBlock: 202n }], 203),
       walletSwaps: swapsOf(orphan),
+      balances: {
+        // a token first tracked after the ancestor, seeded from older blocks
+        tracked: [{ token: LATE, block: 203n }],
+        changes: [
+          ...move(TOKEN, B, A, 30n, 202, 0),
+          ...move(TOKEN, C, null, 5n, 203, 2),
+          ...move(TOKEN, A, C, 1n, 203, 4),
+          held(
+            SOLT,
+            A,
+            [
+              ["acc1", 20n],
+              ["acc2", 5n],
+            ],
+            202,
+            3,
+          ),
+          held(SOLT, B, [["acc3", 9n]], 203, 0),
+          ...move(LATE, null, A, 7n, 150, 0),
+          ...move(LATE, A, B, 7n, 202, 1),
+        ],
+      },
     });
     const before = await rolled.pool.query("select count(*)::int as n from wallet_swaps");
     expect(before.rows[0].n).toBe(4);
+    const mid = await rolled.pool.query(
+      "select holder, balance::text from token_holders where token_address = $1 order by holder",
+      [TOKEN],
+    );
+    expect(mid.rows).toEqual([
+      { holder: A, balance: "94" },
+      { holder: C, balance: "1" },
+    ]);
     const res = await rollbackTo(rolled.pool, CHAIN, 201n);
     expect(res.walletRowsDeleted).toBe(4);
+    expect(res.balanceChangesDeleted).toBe(10);
     const want = await dumpWriterTables(straight);
     expect(want.wallet_swaps).toHaveLength(2);
     expect(want.wallet_trades).toHaveLength(2);
+    expect(want.token_holders).toHaveLength(4);
+    expect(want.wallet_balance_changes).toHaveLength(7);
+    expect(want.token_accounts).toHaveLength(1);
     expect(await dumpWriterTables(rolled)).toEqual(want);
+    const count = await rolled.pool.query(
+      "select token_address, holder_count::int as n from token_holder_stats order by token_address",
+    );
+    expect(count.rows).toEqual([
+      { token_address: SOLT, n: 1 },
+      { token_address: TOKEN, n: 3 },
+    ]);
+    const sol = await rolled.pool.query("select balance::text from token_holders where token_address = $1", [
+      SOLT,
+    ]);
+    expect(sol.rows).toEqual([{ balance: "40" }]);
   });
 });
 

@@ -13,6 +13,7 @@ import type { IngestBatch, WriteBatchResult } from "./IngestBatch.ts";
 import { insertTraderBuckets } from "./insertTraderBuckets.ts";
 import { type AthTouch, raisePoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
+import { writeTokenBalances } from "./tokenBalances.ts";
 import { copyTokenMarkets, dropTokenMarkets, readPoolTokens } from "./tokenMarkets.ts";
 import { walletAssetsJson, walletRouteJson } from "./walletSwapJson.ts";
 import { walletTradesOf } from "./walletTradesOf.ts";
@@ -357,7 +358,7 @@ function athTouches(batch: IngestBatch, inserted: readonly TradeRecord[]): AthTo
  * copies in the token-keyed market lists), native
  * prices, trades (idempotent on market and trade id), the wallet rows of those trades (keyed by
  * their maker), the trader rollups and the candle buckets of the trades newly
- * inserted (1s, 60s, 3600s, 86400s), the unfinalized blocks and the chain checkpoint. Writing
+ * inserted (1s, 60s, 3600s, 86400s), the balances of tracked tokens, the unfinalized blocks and the chain checkpoint. Writing
  * the same batch twice changes nothing the second time. Chain-agnostic (see IngestBatch).
  * @returns the ids of the trades inserted by this call and the bucket rows touched.
  */
@@ -409,6 +410,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
       ...inserted.map((t) => marketKey(t.chain, t.pool)),
     ]);
     await insertWalletRows(client, trades, batch.walletSwaps ?? []);
+    await writeTokenBalances(client, batch.chain, batch.balances, now);
     await refreshBestPools(
       client,
       batch.pools.map((p) => ({ chain: p.chain, token: p.tokenAddress })),

@@ -34,8 +34,8 @@ export function toRawLog(l: JsonLog): RawLog {
 const TOO_BIG = /range|limit|exceed|too many|results|size|10000/i;
 
 /**
- * eth_getLogs over [from, to] for any of `topic0s` (or a full topic filter, and an emitter
- * address), halving the range when the provider
+ * eth_getLogs over [from, to] for any of `topic0s` (or a full topic filter, and one or more
+ * emitters), halving the range when the provider
  * refuses it as too large. Removed logs are dropped. Sorted by block and log index.
  */
 export async function fetchLogs(
@@ -43,7 +43,7 @@ export async function fetchLogs(
   from: bigint,
   to: bigint,
   topic0s: readonly string[],
-  filter: { address?: string; topics?: (string | string[] | null)[] } = {},
+  filter: { address?: string | string[]; topics?: (string | string[] | null)[] } = {},
 ): Promise<RawLog[]> {
   try {
     const query = {

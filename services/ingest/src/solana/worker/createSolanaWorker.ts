@@ -86,6 +86,8 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     ? createSolanaTokenNameFiller({ reader: { getAccountInfo }, db: opts.db })
     : null;
   let tracker: SolUsdTracker | null = null;
+  // tokens whose balances are kept (every token with a market), a cache of token_holder_stats
+  let tracked = new Set<string>();
   let next: bigint | null = null;
   /** the last block decoded, which the next fetched block must descend from */
   let tip: SolanaTip = null;
@@ -122,6 +124,11 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     // a checkpoint on a skipped slot has no hash: the first block's link is not checked
     tip = cp?.blockHash ? { slot: cp.block, hash: cp.blockHash } : null;
     tracker = createSolUsdTracker();
+    const held = await opts.db.query<{ token_address: string }>(
+      "select token_address from token_holder_stats where chain_id = $1",
+      [CHAIN],
+    );
+    tracked = new Set(held.rows.map((r) => r.token_address));
     const prices = await opts.db.query<{ minute: string; price_usd: string; source: string }>(
       "select minute, price_usd::text, source from native_prices where chain_id = $1 order by minute desc limit 120",
       [CHAIN],
@@ -175,6 +182,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
       walletSwaps: [],
       pools: [],
       tokens: [],
+      balances: { tracked: [], changes: [] },
     };
     let lastBlock: SolanaBlock | null = null;
     stats.slots += Number(to - from + 1n);
@@ -188,7 +196,15 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
         tracker: tracker!,
         registry: opts.registry,
         programs: opts.programs,
+        balanceMints: () => true,
       });
+      // a token is tracked from the block its first market is seen in, that block's changes included
+      for (const p of d.pools) {
+        if (tracked.has(p.tokenAddress)) continue;
+        tracked.add(p.tokenAddress);
+        batch.balances!.tracked.push({ token: p.tokenAddress, block: block.slot });
+      }
+      for (const c of d.balanceChanges) if (tracked.has(c.token)) batch.balances!.changes.push(c);
       batch.trades.push(...d.trades);
       batch.walletSwaps!.push(...d.walletSwaps);
       batch.pools.push(...d.pools);
