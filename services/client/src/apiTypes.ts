@@ -564,6 +564,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/funding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wallet funding
+         * @description The earliest native transfer into the wallet that funded it, recorded by ingest: a transfer counts when the receiving account held nothing before its transaction (its creation), so a wallet older than the indexed history has none (404). Solana: the system program's transfers of each transaction, inner instructions included. EVM: the first block where the wallet's balance is above zero, and in it the transaction paying it value (top-level), else the internal call paying it where the node serves call traces; without traces a wallet funded only by an internal transfer has no funding recorded. funderTag names the exchange or bridge of the funder from the shipped label set and FUNDER_TAGS. Unknown funding: 404 NOT_FOUND.
+         */
+        get: operations["getV1WalletFunding"];
+        put?: never;
+        /**
+         * Wallet funding, batch
+         * @description One slot per item in input order: { data } as GET /v1/wallet/funding answers it, or { error } for that item alone (NOT_FOUND without a recorded funding, INVALID_PARAM for a malformed wallet or chain). At most 100 items, of them at most 20 on Solana (a 400 naming items for the whole call). The earliest native transfer into the wallet that funded it, recorded by ingest: a transfer counts when the receiving account held nothing before its transaction (its creation), so a wallet older than the indexed history has none (404). Solana: the system program's transfers of each transaction, inner instructions included. EVM: the first block where the wallet's balance is above zero, and in it the transaction paying it value (top-level), else the internal call paying it where the node serves call traces; without traces a wallet funded only by an internal transfer has no funding recorded. funderTag names the exchange or bridge of the funder from the shipped label set and FUNDER_TAGS.
+         */
+        post: operations["postV1WalletFunding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/pnl": {
         parameters: {
             query?: never;
@@ -5575,6 +5599,264 @@ export interface operations {
             };
             /** @description NOT_FOUND: unknown resource or route */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1WalletFunding: {
+        parameters: {
+            query: {
+                /** @description chain id */
+                chain: string;
+                /** @description wallet address (EVM hex is case-insensitive; Solana base58) */
+                wallet: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description integer string in the chain's smallest native unit (wei, lamports) */
+                            amountNative: string;
+                            chain: string;
+                            /** @description unix milliseconds of the funding transfer's block */
+                            fundedAt: number;
+                            /** @description the address the funding transfer came from */
+                            funder: string;
+                            /** @description exchange or bridge the funder belongs to, from the label set; null when it is not listed */
+                            funderTag: string | null;
+                            /** @description the funding transaction (Solana: its signature) */
+                            txHash: string;
+                        };
+                        meta: {
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1WalletFunding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @description chain id */
+                        chain: string;
+                        /** @description wallet address */
+                        wallet: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description one slot per input item, in input order */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            data: {
+                                /** @description integer string in the chain's smallest native unit (wei, lamports) */
+                                amountNative: string;
+                                chain: string;
+                                /** @description unix milliseconds of the funding transfer's block */
+                                fundedAt: number;
+                                /** @description the address the funding transfer came from */
+                                funder: string;
+                                /** @description exchange or bridge the funder belongs to, from the label set; null when it is not listed */
+                                funderTag: string | null;
+                                /** @description the funding transaction (Solana: its signature) */
+                                txHash: string;
+                            };
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        })[];
+                        meta: {
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

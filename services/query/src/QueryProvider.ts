@@ -15,6 +15,8 @@ export type QueryDeps = {
   events?: MarketEventFeed;
   /** chain nodes for request-time reads (wallet holdings), by chain */
   holdingsNodes?: ReadonlyMap<ChainId, HoldingsNodeConfig>;
+  /** funder tags added by configuration (`FUNDER_TAGS`), by wallet key */
+  funderTags?: ReadonlyMap<string, string>;
 };
 
 /** Methods a provider adds to the shard's QueryApi, and how to release what it holds. */

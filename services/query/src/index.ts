@@ -52,6 +52,7 @@ export async function startQueryPod(ctx: Context, env: Record<string, string | u
     freshness: config.freshness,
     ...(events ? { events } : {}),
     holdingsNodes: config.holdingsNodes,
+    funderTags: config.funderTags,
   });
   ctx.shutdown.add("query service", () => service.close());
   const app = createRpcApp({

@@ -1,4 +1,5 @@
 import { type ChainId, createEnvReader, type FreshnessPolicy, readFreshnessPolicy } from "@tapeline/core";
+import { parseFunderTags } from "./funding/parseFunderTags.ts";
 import { type HoldingsNodeConfig, parseHoldingsNodes } from "./portfolio/parseHoldingsNodes.ts";
 
 /** A query pod's configuration, read once at start. */
@@ -47,6 +48,11 @@ export type QueryConfig = {
    * wallet positions with 503 HOLDINGS_UNAVAILABLE.
    */
   holdingsNodes: ReadonlyMap<ChainId, HoldingsNodeConfig>;
+  /**
+   * `FUNDER_TAGS`, default none: funder tags added to (or replacing) the shipped label set, as
+   * `<chain>=<address>=<tag>` entries separated by commas.
+   */
+  funderTags: ReadonlyMap<string, string>;
 };
 
 /**
@@ -77,6 +83,7 @@ export function loadQueryConfig(env: Record<string, string | undefined> = proces
     shardMapPollMs: r.int("SHARD_MAP_POLL_MS", 2000, 100),
     hotTtlMs: r.int("HOT_TTL_MS", 5000, 0, 3_600_000),
     holdingsNodes: parseHoldingsNodes(r.optional("HOLDINGS_NODES"), r.problems),
+    funderTags: parseFunderTags(r.optional("FUNDER_TAGS"), r.problems),
   };
   if (config.shardMapPath && !config.redisUrl) r.problems.push("SHARD_MAP_PATH needs REDIS_URL (the bus)");
   r.done();

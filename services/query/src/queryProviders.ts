@@ -1,3 +1,4 @@
+import { provider as funding } from "./funding/provider.ts";
 import { provider as market } from "./market/provider.ts";
 import { provider as portfolio } from "./portfolio/provider.ts";
 import { provider as pulse } from "./pulse/provider.ts";
@@ -19,4 +20,5 @@ export const queryProviders: readonly QueryProvider[] = [
   pulse,
   traders,
   security,
+  funding,
 ];

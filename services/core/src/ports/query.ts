@@ -25,6 +25,7 @@ export interface MetaQueries {
  * `ports/marketQueries.ts`; every method takes and returns plain JSON (no bigint), so the same
  * object serves in process and over HTTP.
  */
+import type { FundingQueries } from "./fundingQueries.ts";
 import type { MarketQueries } from "./marketQueries.ts";
 import type { PortfolioQueries } from "./portfolioQueries.ts";
 import type { PulseQueries } from "./pulseQueries.ts";
@@ -45,5 +46,6 @@ export type QueryApi = MetaQueries &
   SecurityQueries &
   TokenMetadataQueries &
   PulseQueries &
-  TraderQueries;
+  TraderQueries &
+  FundingQueries;
 export type QueryMethod = keyof QueryApi;

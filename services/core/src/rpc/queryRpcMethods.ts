@@ -176,6 +176,7 @@ export const queryRpcMethods = {
       limit: z.int().min(1).max(TOP_TRADER_LIMITS.limitMax),
     }),
   ]),
+  walletFunding: z.tuple([z.strictObject(walletRef)]),
   search: z.tuple([
     z.strictObject({
       q: z.string().min(1).max(SEARCH_LIMITS.qMaxLength),
@@ -232,6 +233,7 @@ export const queryBatchMethods = {
   poolSparkline: {},
   tokenSparkline: {},
   // A wallet batch slot is the single call's page (spec: each wallet paginates on its own cursor).
+  walletFunding: {},
   walletSwaps: {
     slot: (page: WalletSwapPage) => ({
       data: page.data,

@@ -1,4 +1,4 @@
-import { type Bus, marketKey, TapelineError, type TokenRecord } from "@tapeline/core";
+import { type Bus, marketKey, TapelineError, type TokenRecord, walletKey } from "@tapeline/core";
 import type pg from "pg";
 import { createEventPublisher } from "../events/createEventPublisher.ts";
 import type { RpcClient } from "../rpc/createRpcClient.ts";
@@ -20,6 +20,7 @@ import { fetchHeaders } from "./chain/fetchHeaders.ts";
 import { fetchLogs } from "./chain/fetchLogs.ts";
 import { fetchBlockReceipts, fetchReceipts } from "./chain/fetchReceipts.ts";
 import { findContractCreations } from "./chain/findContractCreations.ts";
+import { findWalletFundings } from "./chain/findWalletFundings.ts";
 import { readPoolInfo } from "./chain/readPoolInfo.ts";
 import { type PoolStateTarget, readPoolState } from "./chain/readPoolState.ts";
 import { readTokenMetadata } from "./chain/readTokenMetadata.ts";
@@ -103,6 +104,8 @@ const CREATION_TOPICS = new Set<string>([
 ]);
 
 const V3_LIKE = new Set(["UNISWAP_V3", "AERODROME_SLIPSTREAM", "PANCAKESWAP_V3"]);
+/** New makers whose funding one range looks up (each costs a binary search of balance reads). */
+const FUNDING_LOOKUPS_PER_RANGE = 100;
 
 /**
  * The EVM ingest pipeline of one chain: logs of the enabled venues → pure decoders → pool and
@@ -496,6 +499,10 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
         })
       : undefined;
 
+    const walletFundings = await fundingsOfNewMakers(
+      applied.trades.map((t) => t.maker),
+      to,
+    );
     const poolRecords = [...applied.touched].map((m) => toPoolRecord(state.pools.get(m)!, state, ctx));
     const blocks: IngestBlock[] = opts.live
       ? [...headers.values()].map((h) => ({
@@ -518,6 +525,7 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
       pools: poolRecords,
       tokens: newTokens,
       balances,
+      walletFundings,
       nativePrices: [...applied.nativePrices].map(([minute, p]) => ({
         minute,
         priceUsd: toDecimal(p.price)!,
@@ -528,6 +536,22 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
         : undefined,
     };
     return { from, to, parentMismatch: false, batch, lastHeader: last };
+  }
+
+  /**
+   * The fundings of the range's makers that have none recorded yet ({@link findWalletFundings}),
+   * at most FUNDING_LOOKUPS_PER_RANGE of them: the others are looked up when they trade again.
+   */
+  async function fundingsOfNewMakers(makers: string[], to: bigint) {
+    const unique = [...new Set(makers)];
+    if (unique.length === 0) return [];
+    const { rows } = await db.query<{ wallet: string }>(
+      "select wallet from wallet_funding where wallet_key = any($1::text[])",
+      [unique.map((w) => walletKey(chain, w))],
+    );
+    const known = new Set(rows.map((r) => r.wallet));
+    const missing = unique.filter((w) => !known.has(w)).slice(0, FUNDING_LOOKUPS_PER_RANGE);
+    return findWalletFundings(rpc, chain, missing, to);
   }
 
   async function writeRange(prepared: PreparedRange & { parentMismatch: false }): Promise<RangeOutcome> {

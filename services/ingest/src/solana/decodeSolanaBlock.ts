@@ -1,8 +1,15 @@
-import type { PoolRecord, TokenRecord, TradeRecord, WalletSwapRecord } from "@tapeline/core";
+import type {
+  PoolRecord,
+  TokenRecord,
+  TradeRecord,
+  WalletFundingRecord,
+  WalletSwapRecord,
+} from "@tapeline/core";
 import type { BalanceChange } from "../writer/IngestBatch.ts";
 import type { SolanaVenueRegistry } from "./createSolanaVenueRegistry.ts";
 import type { SolUsdTracker } from "./createSolUsdTracker.ts";
 import { decodeSolanaTransaction } from "./decodeSolanaTransaction.ts";
+import { extractSolanaFundings } from "./extractSolanaFundings.ts";
 import { normalizeSolanaTransaction } from "./normalizeSolanaTransaction.ts";
 import type { SolanaProgramRegistry } from "./programs/createSolanaProgramRegistry.ts";
 import { SolanaDecodeError } from "./SolanaDecodeError.ts";
@@ -19,6 +26,7 @@ export type SolanaBlockDecode = {
   launchpadEvents: SolanaLaunchpadEvent[];
   /** holders' token balance changes of every successful transaction, for the mints `balanceMints` keeps */
   balanceChanges: BalanceChange[];
+  walletFundings: WalletFundingRecord[];
   transactions: number;
   failed: number;
   untimedLegs: number;
@@ -48,6 +56,7 @@ export function decodeSolanaBlock(
     tokens: [],
     launchpadEvents: [],
     balanceChanges: [],
+    walletFundings: [],
     transactions: 0,
     failed: 0,
     untimedLegs: 0,
@@ -84,6 +93,10 @@ export function decodeSolanaBlock(
     out.pools.push(...r.pools);
     out.tokens.push(...r.tokens);
     out.launchpadEvents.push(...r.launchpadEvents);
+    if (r.tx && block.blockTime !== null)
+      out.walletFundings.push(
+        ...extractSolanaFundings(r.tx, { block: block.slot, fundedAt: block.blockTime * 1000, txIndex: seq }),
+      );
     out.untimedLegs += r.untimedLegs;
     for (const p of r.unknownPrograms) out.unknownPrograms.set(p, (out.unknownPrograms.get(p) ?? 0) + 1);
   }

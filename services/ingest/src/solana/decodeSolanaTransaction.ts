@@ -70,6 +70,8 @@ export type SolanaDecodeResult = {
   feeLamports: bigint;
   /** why the input could not be read as a transaction (e.g. meta without message), else null */
   undecodable: string | null;
+  /** the normalized transaction, null when undecodable */
+  tx: SolanaTransaction | null;
 };
 
 function emptyResult(tx: SolanaTransaction | null): SolanaDecodeResult {
@@ -89,6 +91,7 @@ function emptyResult(tx: SolanaTransaction | null): SolanaDecodeResult {
     untimedLegs: 0,
     feeLamports: 0n,
     undecodable: null,
+    tx,
   };
 }
 

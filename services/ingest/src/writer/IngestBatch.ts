@@ -1,4 +1,11 @@
-import type { ChainId, PoolRecord, TokenRecord, TradeRecord, WalletSwapRecord } from "@tapeline/core";
+import type {
+  ChainId,
+  PoolRecord,
+  TokenRecord,
+  TradeRecord,
+  WalletFundingRecord,
+  WalletSwapRecord,
+} from "@tapeline/core";
 
 /** A block the batch covers, kept while unfinalized for reorg detection (Solana: a slot). */
 export type IngestBlock = { number: bigint; hash: string; parentHash: string; at: number };
@@ -67,6 +74,8 @@ export type IngestBatch = {
   nativePrices?: NativePricePoint[];
   /** balance changes of tracked tokens (see "Token balances" in the writer README) */
   balances?: BalanceBatch;
+  /** native transfers that funded a new account (the earliest per wallet is kept) */
+  walletFundings?: WalletFundingRecord[];
   checkpoint?: IngestCheckpoint;
 };
 

@@ -131,6 +131,8 @@ export async function rollbackTo(
       [wallets, anc],
     );
     const balanceChangesDeleted = await rollBackTokenBalances(client, chain, anc);
+    // a removed funding was its wallet's earliest: the re-ingested blocks write it again
+    await client.query("delete from wallet_funding where chain_id = $1 and block > $2", [chain, anc]);
     await client.query("delete from ingest_blocks where chain_id = $1 and number > $2", [chain, anc]);
     await rewindCheckpoint(client, chain, anc, Date.now());
     await client.query("commit");

@@ -15,6 +15,7 @@ import { type AthTouch, raisePoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
 import { writeTokenBalances } from "./tokenBalances.ts";
 import { copyTokenMarkets, dropTokenMarkets, readPoolTokens } from "./tokenMarkets.ts";
+import { keepEarliestFundings } from "./walletFunding.ts";
 import { walletAssetsJson, walletRouteJson } from "./walletSwapJson.ts";
 import { walletTradesOf } from "./walletTradesOf.ts";
 
@@ -411,6 +412,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
     ]);
     await insertWalletRows(client, trades, batch.walletSwaps ?? []);
     await writeTokenBalances(client, batch.chain, batch.balances, now);
+    await keepEarliestFundings(client, batch.walletFundings ?? []);
     await refreshBestPools(
       client,
       batch.pools.map((p) => ({ chain: p.chain, token: p.tokenAddress })),

@@ -1,12 +1,14 @@
 import type { EndpointDef } from "../../endpoint.ts";
 import { getWalletClosedPositions } from "./getWalletClosedPositions.ts";
+import { getWalletFunding } from "./getWalletFunding.ts";
 import { getWalletPnl } from "./getWalletPnl.ts";
 import { getWalletPositions } from "./getWalletPositions.ts";
 import { getWalletSwaps } from "./getWalletSwaps.ts";
 import { getWalletTrades } from "./getWalletTrades.ts";
+import { postWalletFunding } from "./postWalletFunding.ts";
 import { postWalletSwaps } from "./postWalletSwaps.ts";
 
-/** The wallet group: swaps (single and batch), trades, positions, closed positions and the PnL curve. */
+/** The wallet group: swaps (single and batch), trades, positions, closed positions, the PnL curve and funding. */
 export const walletEndpoints: EndpointDef[] = [
   getWalletSwaps,
   postWalletSwaps,
@@ -14,4 +16,6 @@ export const walletEndpoints: EndpointDef[] = [
   getWalletPositions,
   getWalletClosedPositions,
   getWalletPnl,
+  getWalletFunding,
+  postWalletFunding,
 ];

@@ -183,6 +183,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
       pools: [],
       tokens: [],
       balances: { tracked: [], changes: [] },
+      walletFundings: [],
     };
     let lastBlock: SolanaBlock | null = null;
     stats.slots += Number(to - from + 1n);
@@ -209,6 +210,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
       batch.walletSwaps!.push(...d.walletSwaps);
       batch.pools.push(...d.pools);
       batch.tokens.push(...d.tokens);
+      batch.walletFundings!.push(...d.walletFundings);
       stats.transactions += d.transactions;
       stats.failedTransactions += d.failed;
       stats.untimedLegs += d.untimedLegs;
