@@ -9,7 +9,7 @@ export type ClusterDatabase = {
   kind: "postgres" | "citus";
   /** The `tapeline` database (on the coordinator with Citus). */
   url: string;
-  /** Stops the server and starts it again on the same data and port (PostgreSQL only). */
+  /** Stops the server (with Citus, every node) and starts it again on the same data and port. */
   restart(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -37,9 +37,7 @@ export async function startClusterDatabase(opts: {
     return {
       kind: "citus",
       url,
-      restart: async () => {
-        throw new Error("restarting a Citus cluster is not supported by the launcher");
-      },
+      restart: () => nodes.restart(),
       stop: () => nodes.stop(),
     };
   }

@@ -41,7 +41,8 @@ beforeAll(async () => {
   cluster = await startCluster({
     shards: 3,
     apiWorkers: 2,
-    database: "postgres",
+    // CLUSTER_DATABASE=citus runs the same steps on a Citus coordinator and two workers
+    database: process.env.CLUSTER_DATABASE === "citus" ? "citus" : "postgres",
     redis: "own",
     dir,
     logLevel: "warn",

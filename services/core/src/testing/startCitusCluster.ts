@@ -12,6 +12,11 @@ const run = promisify(execFile);
 export type CitusCluster = {
   /** Admin URLs (`postgres` superuser, trust auth) of each node's `postgres` database; the coordinator first. */
   urls: string[];
+  /**
+   * Stops every node (fast shutdown) and starts it again on the same data, port and settings, as
+   * an operator restarting the cluster does; resolves once all accept connections.
+   */
+  restart(): Promise<void>;
   /** Stops every node (fast shutdown) and removes the cluster's directory. */
   stop(): Promise<void>;
 };
@@ -113,7 +118,19 @@ export async function startCitusCluster(install: CitusInstall, workers = 2): Pro
       cause: err,
     });
   }
-  return { urls: nodes.map((n) => `postgres://postgres@127.0.0.1:${n.port}/postgres`), stop };
+  const restart = async (): Promise<void> => {
+    // pg_ctl restart starts each node again with the options it was started with (postmaster.opts)
+    await Promise.all(
+      nodes.map((n) =>
+        run(
+          bin("pg_ctl"),
+          ["-D", n.dir, "-l", path.join(n.dir, "server.log"), "-m", "fast", "-w", "-t", "60", "restart"],
+          { ...as, cwd: root },
+        ),
+      ),
+    );
+  };
+  return { urls: nodes.map((n) => `postgres://postgres@127.0.0.1:${n.port}/postgres`), restart, stop };
 }
 
 function postgresUser(): { uid: number; gid: number } {
