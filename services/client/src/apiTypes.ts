@@ -292,6 +292,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/token/holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Token holders
+         * @description Top holders of a token, largest balance first, with their amount, share of supply and tags, and the holder count (positive balances). Balances are kept by ingest from each chain's own records: on EVM the token's Transfer logs since its creation (equal to balanceOf); on Solana every transaction's pre/post token balances since the token's first market was seen (an owner's token accounts summed; accounts that never moved since are not counted). A token with a market whose balances are not tracked yet answers holderCount null and no rows. Keep passing meta.nextCursor until hasMore is false (exact keyset: never skips or repeats a holder). Unknown token: 404 NOT_FOUND.
+         */
+        get: operations["getV1TokenHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/token/metadata": {
         parameters: {
             query?: never;
@@ -3233,6 +3253,135 @@ export interface operations {
             };
             /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TokenHolders: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                /** @description opaque, from meta.nextCursor of the same token */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description the holder: an EVM address, or on Solana the owner of the token accounts */
+                            address: string;
+                            /** @description balance in raw token units (decimal string; divide by 10^decimals) */
+                            amount: string;
+                            /** @description 1 for the largest holder */
+                            rank: number;
+                            /** @description percent of the token's recorded total supply; null when the supply is unknown */
+                            supplySharePct: number | null;
+                            /** @description pool: the address of a market (a V4 pool manager of the token's markets included); bondingCurve: a launchpad curve; burn: 0x…dead or the Solana incinerator; locker: in the deployment's locker list */
+                            tags: ("pool" | "bondingCurve" | "burn" | "locker")[];
+                        }[];
+                        meta: {
+                            asOf: number;
+                            decimals: number | null;
+                            hasMore: boolean;
+                            /** @description holders with a positive balance; null while not tracked */
+                            holderCount: number | null;
+                            nextCursor: string | null;
+                            /** @description raw units, as recorded for the token */
+                            totalSupply: string | null;
+                            /** @description block (Solana: slot) the balances are kept from */
+                            trackedSinceBlock: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

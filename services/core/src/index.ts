@@ -32,6 +32,7 @@ export * from "./ports/backfillQueues.ts";
 export * from "./ports/bus.ts";
 export * from "./ports/cache.ts";
 export * from "./ports/fundingQueries.ts";
+export * from "./ports/holderQueries.ts";
 export * from "./ports/marketQueries.ts";
 export * from "./ports/portfolioQueries.ts";
 export * from "./ports/pulseQueries.ts";

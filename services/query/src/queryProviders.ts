@@ -1,4 +1,5 @@
 import { provider as funding } from "./funding/provider.ts";
+import { provider as holders } from "./holders/provider.ts";
 import { provider as market } from "./market/provider.ts";
 import { provider as portfolio } from "./portfolio/provider.ts";
 import { provider as pulse } from "./pulse/provider.ts";
@@ -21,4 +22,5 @@ export const queryProviders: readonly QueryProvider[] = [
   traders,
   security,
   funding,
+  holders,
 ];

@@ -26,6 +26,7 @@ export interface MetaQueries {
  * object serves in process and over HTTP.
  */
 import type { FundingQueries } from "./fundingQueries.ts";
+import type { HolderQueries } from "./holderQueries.ts";
 import type { MarketQueries } from "./marketQueries.ts";
 import type { PortfolioQueries } from "./portfolioQueries.ts";
 import type { PulseQueries } from "./pulseQueries.ts";
@@ -45,6 +46,7 @@ export type QueryApi = MetaQueries &
   SearchQueries &
   SecurityQueries &
   TokenMetadataQueries &
+  HolderQueries &
   PulseQueries &
   TraderQueries &
   FundingQueries;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ChainId } from "../chainId.ts";
+import { HOLDER_LIMITS } from "../ports/holderQueries.ts";
 import {
   CANDLE_INTERVALS,
   type CandlePage,
@@ -100,6 +101,13 @@ export const queryRpcMethods = {
   ]),
   tokenSecurity: z.tuple([marketRef]),
   tokenMetadata: z.tuple([marketRef]),
+  tokenHolders: z.tuple([
+    z.strictObject({
+      ...ref,
+      limit: z.int().min(HOLDER_LIMITS.min).max(HOLDER_LIMITS.max),
+      cursor: z.string().max(512).nullable(),
+    }),
+  ]),
   tokenPools: z.tuple([z.strictObject({ ...ref, limit: z.int().min(1).max(100) })]),
   tokenStats: z.tuple([z.strictObject({ ...ref, pools, windows })]),
   poolDefinition: z.tuple([marketRef]),
