@@ -1,6 +1,7 @@
 import { capMarketValue } from "../capMarketValue.ts";
 import type { ChainId } from "../chainId.ts";
 import type { RollingMarketStats, UsdValuation } from "./createRollingMarketStats.ts";
+import { topOf } from "./topOf.ts";
 import type { NewestMarket, UniverseMarket } from "./universeTypes.ts";
 
 /** What the universe needs of a market besides its trades (the `pools` row with its tokens). */
@@ -168,11 +169,12 @@ export function selectUniverse(input: SelectUniverseInput): {
   // Rank on numbers only; rows are built for the chosen few hundred, not for every candidate.
   const byVolume = (key: "v24" | "v1") => (a: Candidate, b: Candidate) =>
     b[key] - a[key] || (a.f.poolAddress < b.f.poolAddress ? -1 : a.f.poolAddress > b.f.poolAddress ? 1 : 0);
-  const chosen = new Set(candidates.sort(byVolume("v24")).slice(0, tops.by24h));
-  const hourTop = candidates
-    .filter((c) => c.v1 > 0)
-    .sort(byVolume("v1"))
-    .slice(0, tops.by1h);
+  const chosen = new Set(topOf(candidates, tops.by24h, byVolume("v24")));
+  const hourTop = topOf(
+    candidates.filter((c) => c.v1 > 0),
+    tops.by1h,
+    byVolume("v1"),
+  );
   for (const c of hourTop) chosen.add(c);
   const markets: UniverseMarket[] = [];
   for (const { f, w, liquidityUsd } of chosen) {
@@ -207,13 +209,14 @@ export function selectNewest(
   nativeUsd: number | null,
   size = NEWEST_MARKETS,
 ): NewestMarket[] {
-  const dated = [...facts.values()].filter((f) => f.createdAt !== null);
-  dated.sort(
+  const dated = topOf(
+    [...facts.values()].filter((f) => f.createdAt !== null),
+    size,
     (a, b) =>
       b.createdAt! - a.createdAt! ||
       (a.poolAddress < b.poolAddress ? -1 : a.poolAddress > b.poolAddress ? 1 : 0),
   );
-  return dated.slice(0, size).map((f) => {
+  return dated.map((f) => {
     const traded = f.lastTradeAt !== null;
     const priceNative = traded ? f.priceNative : null;
     const priceUsd = priceNative === null || nativeUsd === null ? null : Number(priceNative) * nativeUsd;
