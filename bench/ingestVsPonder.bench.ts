@@ -76,7 +76,7 @@ try {
     {
       const db = await createTestDatabase();
       try {
-        const stages: Record<IngestStage, number> = { fetch: 0, decode: 0, write: 0 };
+        const stages: Record<IngestStage, number> = { fetch: 0, decode: 0, write: 0, publish: 0 };
         const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }], { maxBlockRange });
         const cpu0 = { node: process.cpuUsage(), anvil: cpuSeconds([anvilPid]) };
         t = performance.now();

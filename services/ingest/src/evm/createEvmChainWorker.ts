@@ -9,7 +9,13 @@ import { readCheckpoint } from "../writer/checkpoint.ts";
 import { pruneFinalized } from "../writer/pruneFinalized.ts";
 import { rollbackTo } from "../writer/rollbackTo.ts";
 import { BlockNotAvailableError, fetchHeaders } from "./chain/fetchHeaders.ts";
-import { createEvmIngest, type EvmIngest, type PreparedRange, RangeChangedError } from "./createEvmIngest.ts";
+import {
+  createEvmIngest,
+  type EvmIngest,
+  type IngestStage,
+  type PreparedRange,
+  RangeChangedError,
+} from "./createEvmIngest.ts";
 import type { EvmChainConfig } from "./EvmChainConfig.ts";
 import { runRangePipeline } from "./runRangePipeline.ts";
 
@@ -52,6 +58,8 @@ export type EvmChainWorkerDeps = {
   bus?: Bus;
   onEvent?: (event: EvmWorkerEvent) => void;
   native?: { name: string; symbol: string; decimals: number };
+  /** Time spent per ingest stage of each range (benchmarks). */
+  onStage?: (stage: IngestStage, ms: number) => void;
 };
 
 /**
@@ -66,7 +74,7 @@ export type EvmChainWorkerDeps = {
  */
 export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
   const { cfg, rpc, db } = deps;
-  const ingest = createEvmIngest({ cfg, rpc, db, bus: deps.bus, native: deps.native });
+  const ingest = createEvmIngest({ cfg, rpc, db, bus: deps.bus, native: deps.native, onStage: deps.onStage });
   const events = deps.bus ? createEventPublisher(db, deps.bus) : null;
   let stopped = false;
   let wake: (() => void) | null = null;

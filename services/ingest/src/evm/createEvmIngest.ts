@@ -54,7 +54,7 @@ export type EvmIngestDeps = {
   onStage?: (stage: IngestStage, ms: number) => void;
 };
 
-export type IngestStage = "fetch" | "decode" | "write";
+export type IngestStage = "fetch" | "decode" | "write" | "publish";
 
 /** Outcome of one written range. */
 export type RangeOutcome = {
@@ -559,7 +559,9 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     const started = performance.now();
     const written = await writeBatch(db, batch);
     onStage?.("write", performance.now() - started);
+    const publishing = performance.now();
     await events?.publishBatch(batch, written);
+    onStage?.("publish", performance.now() - publishing);
     return {
       from: prepared.from,
       to: prepared.to,
