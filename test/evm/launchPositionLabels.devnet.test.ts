@@ -24,13 +24,15 @@ import { waitForCheckpoint } from "./waitForCheckpoint.ts";
 
 /**
  * Position labels of a launch on the devnet: a deployer launches a token against WETH on
- * Uniswap V2, five funded wallets buy in one block (a bundle), a sniper buys in the next, a whale
+ * Uniswap V2, five funded wallets buy in one block (a bundle), a sniper buys in the next and two
+ * wallets paid by one funder right after (bundlers by their shared first funder), a whale
  * buys 250 ETH of it an hour later and a late wallet buys after that. The EVM worker ingests;
  * each wallet's position on the token is asked over HTTP (holdings from the node), and its labels
  * must be those the documented rules give on the chain's own facts: the token's creating
  * transaction's sender (`dev`), the Swap logs' senders, blocks and times against the pair's
  * creation block (`sniper`: within 5 s of the first swap or blocks 0-3; `bundler`: one of at
- * least 4 buyers of the first swap's block), 30-day native volume × the stored ETH/USD rate
+ * least 4 buyers of the first swap's block, or an early buyer sharing its first funder, the
+ * funding transfers' sender, with another), 30-day native volume × the stored ETH/USD rate
  * (`whale`: at least 500,000 USD).
  */
 
@@ -47,8 +49,11 @@ let dev: TxSender;
 let wallets: TxSender[];
 let swaps: ChainSwap[];
 
-const wallet = (i: number) =>
-  createTxSender(client, privateKeyToAccount(keccak256(toHex(`launch-labels-${i}`))));
+const keyOf = (i: number) => keccak256(toHex(`launch-labels-${i}`));
+/** the two early buyers paid by one funder (indices in `wallets`) */
+const FUNDED = [8, 9];
+let fundingTxs: string[];
+const wallet = (i: number) => createTxSender(client, privateKeyToAccount(keyOf(i)));
 
 beforeAll(async () => {
   anvil = await startAnvil();
@@ -56,9 +61,23 @@ beforeAll(async () => {
   deployment = await deployUniswap(client);
   chain = `evm:${deployment.chainId}`;
   dev = wallet(0);
-  wallets = Array.from({ length: 8 }, (_, i) => wallet(i + 1));
-  for (const w of [dev, ...wallets])
+  wallets = Array.from({ length: 10 }, (_, i) => wallet(i + 1));
+  for (const w of [dev, ...wallets.filter((_, i) => !FUNDED.includes(i))])
     await client.setBalance({ address: w.address, value: parseEther("10000") });
+  // one funder pays two wallets by plain transfers: their first funding
+  const funder = privateKeyToAccount(keyOf(99));
+  await client.setBalance({ address: funder.address, value: parseEther("100") });
+  fundingTxs = [];
+  for (const i of FUNDED) {
+    const hash = await client.sendTransaction({
+      account: funder,
+      chain: null,
+      to: wallets[i]!.address,
+      value: parseEther("5"),
+    });
+    await client.waitForTransactionReceipt({ hash });
+    fundingTxs.push(hash);
+  }
   const v2 = createUniswapV2Actions(client, deployment);
   const t = await deployDevnetToken(dev, loadDevnetArtifacts(), {
     name: "Launch Token",
@@ -96,8 +115,9 @@ beforeAll(async () => {
   await client.mine({ blocks: 1 });
   await Promise.all(bundle);
   await client.setAutomine(true);
-  // a sniper in the next block, then the others past the windows
+  // a sniper in the next block and the two funded wallets right after, then the others past the windows
   await buy(wallets[5]!, "2");
+  for (const i of FUNDED) await buy(wallets[i]!, "1");
   await client.increaseTime({ seconds: 3600 });
   await client.mine({ blocks: 5 });
   await buy(wallets[6]!, "250");
@@ -167,6 +187,18 @@ describe("position labels of a devnet launch", () => {
     );
     const launchBuyers = new Set(buys.filter((s) => s.block === first.block).map((s) => s.from));
     const bundlers = launchBuyers.size >= 4 ? launchBuyers : new Set<string>();
+    // early buyers sharing a first funder: the sender of the first transfer paying each
+    const funderOf = new Map<string, string>();
+    for (const hash of fundingTxs) {
+      const tx = await client.getTransaction({ hash: hash as `0x${string}` });
+      funderOf.set(tx.to!.toLowerCase(), tx.from.toLowerCase());
+    }
+    const byFunder = new Map<string, string[]>();
+    for (const w of snipers) {
+      const f = funderOf.get(w);
+      if (f) byFunder.set(f, [...(byFunder.get(f) ?? []), w]);
+    }
+    for (const group of byFunder.values()) if (group.length >= 2) for (const w of group) bundlers.add(w);
     const now = Date.now();
     const labelled = new Set<string>();
     for (const w of [deployer, ...wallets.map((x) => x.address as string)]) {
@@ -190,6 +222,7 @@ describe("position labels of a devnet launch", () => {
     }
     // every label of the launch is exercised, and some wallets carry none
     expect([...labelled].sort()).toEqual(["bundler", "dev", "sniper", "whale"]);
-    expect(bundlers.size).toBe(5);
+    expect(bundlers.size).toBe(7);
+    for (const i of FUNDED) expect(bundlers.has(wallets[i]!.address)).toBe(true);
   });
 });

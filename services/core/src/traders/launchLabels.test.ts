@@ -41,6 +41,27 @@ describe("launchLabels", () => {
     expect([...launchLabels({ createdBlock: 50, deployer: "dev" }, full).bundlers].sort()).toEqual(buyers);
   });
 
+  it("labels early buyers sharing a first funder bundlers, whatever their blocks", () => {
+    const trades = [
+      t("a", true, 11, 0),
+      t("b", true, 12, 1000),
+      t("c", true, 13, 2000),
+      t("d", true, 20, 60_000),
+    ];
+    const funders = new Map([
+      ["a", "f1"],
+      ["b", "f1"],
+      ["c", "f2"],
+      ["d", "f1"],
+    ]);
+    // d shares a's funder but bought after the launch: not an early buyer
+    expect([...launchLabels({ createdBlock: 10, deployer: null }, trades, funders).bundlers].sort()).toEqual([
+      "a",
+      "b",
+    ]);
+    expect(launchLabels({ createdBlock: 10, deployer: null }, trades).bundlers.size).toBe(0);
+  });
+
   it("labels nobody on a market without trades", () => {
     expect(launchLabels({ createdBlock: 1, deployer: null }, [])).toEqual({
       snipers: new Set(),

@@ -28,12 +28,22 @@ export type LaunchTrade = { maker: string; isBuy: boolean; block: number; at: nu
 export type LaunchLabels = { snipers: Set<string>; bundlers: Set<string> };
 
 /**
+ * The first funder of each early buyer (`GET /v1/wallet/funding`), exchange and bridge hot
+ * wallets left out (a shared exchange withdrawal says nothing of a bundle).
+ */
+export type LaunchFunders = ReadonlyMap<string, string>;
+
+/**
  * The snipers and bundlers of a launch. `trades` are the launch market's first trades in chain
- * order. Neither the deployer nor a buy inside the token's creation transaction is labelled (they
+ * order; `funders` the first funders of its early buyers (the snipers), where recorded. Neither the deployer nor a buy inside the token's creation transaction is labelled (they
  * are the launch itself).
  * @example launchLabels({ createdBlock: 10, deployer: "0xdev" }, trades).snipers.has("0xabc")
  */
-export function launchLabels(launch: LaunchFacts, trades: readonly LaunchTrade[]): LaunchLabels {
+export function launchLabels(
+  launch: LaunchFacts,
+  trades: readonly LaunchTrade[],
+  funders: LaunchFunders = new Map(),
+): LaunchLabels {
   const snipers = new Set<string>();
   const bundlers = new Set<string>();
   const first = trades[0];
@@ -49,5 +59,12 @@ export function launchLabels(launch: LaunchFacts, trades: readonly LaunchTrade[]
     if (t.block === first.block) launchBuyers.add(t.maker);
   }
   if (launchBuyers.size >= BUNDLER_MIN_WALLETS) for (const w of launchBuyers) bundlers.add(w);
+  // early buyers funded by the same wallet as another early buyer
+  const byFunder = new Map<string, string[]>();
+  for (const w of snipers) {
+    const f = funders.get(w);
+    if (f !== undefined && f !== w) byFunder.set(f, [...(byFunder.get(f) ?? []), w]);
+  }
+  for (const group of byFunder.values()) if (group.length >= 2) for (const w of group) bundlers.add(w);
   return { snipers, bundlers };
 }

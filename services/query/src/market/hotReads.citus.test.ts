@@ -100,14 +100,18 @@ describe.skipIf(!onCitus)(title, () => {
     // The launch labels' first market comes from the token's market list, on the token's shard.
     const launch = done.filter((s) => /from token_markets p .* where p\.token_key = \$1/s.test(s.sql));
     expect(launch.length).toBeGreaterThan(0);
-    // The page's makers' badges: one statement for all of them, on the shards holding those
-    // wallets (wallet-keyed, so several makers are several shards).
+    // The page's makers' badges and the launch's early buyers' funders: one statement each for
+    // all of them, on the shards holding those wallets (wallet-keyed, so several wallets are
+    // several shards).
     const badges = done.filter((s) =>
       /from wallet_badges where wallet_key = any\(\$1::text\[\]\)/.test(s.sql),
     );
+    const funders = done.filter((s) =>
+      /from wallet_funding where wallet_key = any\(\$1::text\[\]\)/.test(s.sql),
+    );
     expect(badges.length).toBeGreaterThan(0);
-    for (const s of badges) expect(s.scans).toHaveLength(1);
-    expectRouted(done.filter((s) => !badges.includes(s)));
+    for (const s of [...badges, ...funders]) expect(s.scans).toHaveLength(1);
+    expectRouted(done.filter((s) => !badges.includes(s) && !funders.includes(s)));
   });
 
   it("candles page (2,000 one-minute candles, with and without fill)", async () => {

@@ -1,4 +1,12 @@
-import { type ChainId, LAUNCH_TRADES_MAX, type LaunchLabels, launchLabels, marketKey } from "@tapeline/core";
+import {
+  type ChainId,
+  LAUNCH_TRADES_MAX,
+  type LaunchLabels,
+  launchLabels,
+  marketKey,
+  walletKey,
+} from "@tapeline/core";
+import { funderTags } from "../funding/funderTags.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
 
 /**
@@ -56,20 +64,17 @@ export async function readLaunchLabels(
     [launch.market, LAUNCH_TRADES_MAX],
   );
   const createdBlock = launch.created_block === null ? null : Number(launch.created_block);
-  const labels = launchLabels(
-    {
-      createdBlock,
-      deployer,
-      creationTx: launch.created_tx,
-    },
-    trades.rows.map((r) => ({
-      maker: r.maker,
-      isBuy: r.is_buy,
-      block: Number(r.block),
-      at: Number(r.at),
-      txHash: r.tx_hash,
-    })),
-  );
+  const facts = { createdBlock, deployer, creationTx: launch.created_tx };
+  const launchTrades = trades.rows.map((r) => ({
+    maker: r.maker,
+    isBuy: r.is_buy,
+    block: Number(r.block),
+    at: Number(r.at),
+    txHash: r.tx_hash,
+  }));
+  // the early buyers first, then their recorded funders (exchange hot wallets left out)
+  const early = launchLabels(facts, launchTrades).snipers;
+  const labels = launchLabels(facts, launchTrades, await readLaunchFunders(db, chain, [...early]));
   const firstTrade = trades.rows[0];
   return {
     ...labels,
@@ -78,4 +83,22 @@ export async function readLaunchLabels(
     createdBlock,
     full: trades.rows.length >= LAUNCH_TRADES_MAX,
   };
+}
+
+const shippedTags = funderTags();
+
+/** The recorded first funder of each wallet, funders in the shipped exchange and bridge set left out. */
+async function readLaunchFunders(
+  db: MarketDb,
+  chain: ChainId,
+  wallets: string[],
+): Promise<Map<string, string>> {
+  if (wallets.length === 0) return new Map();
+  const { rows } = await db.query<{ wallet: string; funder: string }>(
+    "select wallet, funder from wallet_funding where wallet_key = any($1::text[])",
+    [wallets.map((w) => walletKey(chain, w))],
+  );
+  return new Map(
+    rows.filter((r) => !shippedTags.has(walletKey(chain, r.funder))).map((r) => [r.wallet, r.funder]),
+  );
 }

@@ -218,10 +218,18 @@ beforeAll(async () => {
   await db.pool.query("update pools set liquidity_native = 10, price_native = 0.5 where address = $1", [
     POOLS[0],
   ]);
+  await db.pool.query(
+    "update token_markets set liquidity_native = 10, price_native = 0.5 where address = $1",
+    [POOLS[0]],
+  );
   await db.pool.query("update pools set liquidity_native = 20, price_native = $2 where address = $1", [
     MAIN,
     PRICE,
   ]);
+  await db.pool.query(
+    "update token_markets set liquidity_native = 20, price_native = $2 where address = $1",
+    [MAIN, PRICE],
+  );
   await db.pool.query("update tokens set best_pool = $1 where address = $2", [MAIN, TOKEN]);
   for (const [wallet, won, decided] of BADGES) {
     await db.pool.query(
