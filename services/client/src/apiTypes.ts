@@ -648,6 +648,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wallet profile
+         * @description A wallet's public identity: verified on-chain names (ENS with forward check, Basenames on Base, SNS favourite domain) and the deployment's social identity records. A wallet without known identity answers a null profile (and, on the single call, `linkedWallets: []`); identities are harvested continuously, so a null is not permanent.
+         */
+        get: operations["getV1WalletProfile"];
+        put?: never;
+        /**
+         * Wallet profiles, batch
+         * @description 1 to 100 addresses, EVM and Solana mixed; one slot per address in input order, { data: null } for a wallet without known identity (billed: it is an answer), { error } for a malformed item (not billed). A wallet's public identity: verified on-chain names (ENS with forward check, Basenames on Base, SNS favourite domain) and the deployment's social identity records. A wallet without known identity answers a null profile (and, on the single call, `linkedWallets: []`); identities are harvested continuously, so a null is not permanent.
+         */
+        post: operations["postV1WalletProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/swaps": {
         parameters: {
             query?: never;
@@ -6337,6 +6361,295 @@ export interface operations {
             };
             /** @description NOT_FOUND: unknown resource or route */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1WalletProfile: {
+        parameters: {
+            query: {
+                /** @description EVM hex address (case-insensitive) or Solana base58 address */
+                address: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description other wallets of the same verified social identity; [] without one */
+                            linkedWallets: string[];
+                            /** @description null for a wallet without known identity */
+                            profile: {
+                                address: string;
+                                avatarUrl: string | null;
+                                /** @description Basenames primary name on Base, forward-verified likewise */
+                                basename: string | null;
+                                bio: string | null;
+                                /** @description a source's display name, else the first verified on-chain name */
+                                displayName: string | null;
+                                /** @description ENS primary name (reverse record whose forward address is this wallet) */
+                                ensName: string | null;
+                                /** @description network key to follower count, where known */
+                                followerCounts: {
+                                    [key: string]: number;
+                                };
+                                /** @description `<network>:<handle>` of the social identity; a wallet known only by an on-chain name is `<resolver>:<name>` */
+                                identityGroup: string;
+                                /** @description the `proTrader` badge on any chain of the wallet's family */
+                                isProTrader: boolean;
+                                /** @description network key to handle; `url` is the profile's web page, present when a source gives one */
+                                socials: {
+                                    [key: string]: string;
+                                };
+                                /** @description SNS favourite domain, while the wallet still owns it */
+                                solName: string | null;
+                                /** @description resolvers (`ens`, `basename`, `sns`) and identity sources that answered */
+                                sources: string[];
+                            } | null;
+                        };
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1WalletProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @description EVM or Solana address */
+                        address: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description one slot per input item, in input order */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            data: {
+                                address: string;
+                                avatarUrl: string | null;
+                                /** @description Basenames primary name on Base, forward-verified likewise */
+                                basename: string | null;
+                                bio: string | null;
+                                /** @description a source's display name, else the first verified on-chain name */
+                                displayName: string | null;
+                                /** @description ENS primary name (reverse record whose forward address is this wallet) */
+                                ensName: string | null;
+                                /** @description network key to follower count, where known */
+                                followerCounts: {
+                                    [key: string]: number;
+                                };
+                                /** @description `<network>:<handle>` of the social identity; a wallet known only by an on-chain name is `<resolver>:<name>` */
+                                identityGroup: string;
+                                /** @description the `proTrader` badge on any chain of the wallet's family */
+                                isProTrader: boolean;
+                                /** @description network key to handle; `url` is the profile's web page, present when a source gives one */
+                                socials: {
+                                    [key: string]: string;
+                                };
+                                /** @description SNS favourite domain, while the wallet still owns it */
+                                solName: string | null;
+                                /** @description resolvers (`ens`, `basename`, `sns`) and identity sources that answered */
+                                sources: string[];
+                            } | null;
+                        } | {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        })[];
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -35,6 +35,7 @@ export * from "./ports/fundingQueries.ts";
 export * from "./ports/holderQueries.ts";
 export * from "./ports/marketQueries.ts";
 export * from "./ports/portfolioQueries.ts";
+export * from "./ports/profileQueries.ts";
 export * from "./ports/pulseQueries.ts";
 export * from "./ports/query.ts";
 export * from "./ports/queue.ts";

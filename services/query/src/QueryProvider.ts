@@ -17,6 +17,8 @@ export type QueryDeps = {
   holdingsNodes?: ReadonlyMap<ChainId, HoldingsNodeConfig>;
   /** funder tags added by configuration (`FUNDER_TAGS`), by wallet key */
   funderTags?: ReadonlyMap<string, string>;
+  /** JSON file of social identity records the wallet profiles read (`IDENTITY_FILE`) */
+  identityFile?: string;
 };
 
 /** Methods a provider adds to the shard's QueryApi, and how to release what it holds. */

@@ -53,6 +53,11 @@ export type QueryConfig = {
    * `<chain>=<address>=<tag>` entries separated by commas.
    */
   funderTags: ReadonlyMap<string, string>;
+  /**
+   * `IDENTITY_FILE`, optional: a JSON file of social identity records (`{ "records": [...] }`,
+   * see `src/identity/README.md`) the wallet profiles read; read once at startup.
+   */
+  identityFile: string | undefined;
 };
 
 /**
@@ -84,6 +89,7 @@ export function loadQueryConfig(env: Record<string, string | undefined> = proces
     hotTtlMs: r.int("HOT_TTL_MS", 5000, 0, 3_600_000),
     holdingsNodes: parseHoldingsNodes(r.optional("HOLDINGS_NODES"), r.problems),
     funderTags: parseFunderTags(r.optional("FUNDER_TAGS"), r.problems),
+    identityFile: r.optional("IDENTITY_FILE"),
   };
   if (config.shardMapPath && !config.redisUrl) r.problems.push("SHARD_MAP_PATH needs REDIS_URL (the bus)");
   r.done();

@@ -1,5 +1,6 @@
 import { provider as funding } from "./funding/provider.ts";
 import { provider as holders } from "./holders/provider.ts";
+import { provider as identity } from "./identity/provider.ts";
 import { provider as market } from "./market/provider.ts";
 import { provider as portfolio } from "./portfolio/provider.ts";
 import { provider as pulse } from "./pulse/provider.ts";
@@ -23,4 +24,5 @@ export const queryProviders: readonly QueryProvider[] = [
   security,
   funding,
   holders,
+  identity,
 ];

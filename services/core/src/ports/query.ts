@@ -29,6 +29,7 @@ import type { FundingQueries } from "./fundingQueries.ts";
 import type { HolderQueries } from "./holderQueries.ts";
 import type { MarketQueries } from "./marketQueries.ts";
 import type { PortfolioQueries } from "./portfolioQueries.ts";
+import type { ProfileQueries } from "./profileQueries.ts";
 import type { PulseQueries } from "./pulseQueries.ts";
 import type { SearchQueries } from "./searchQueries.ts";
 import type { SecurityQueries, TokenMetadataQueries } from "./securityQueries.ts";
@@ -49,5 +50,6 @@ export type QueryApi = MetaQueries &
   HolderQueries &
   PulseQueries &
   TraderQueries &
-  FundingQueries;
+  FundingQueries &
+  ProfileQueries;
 export type QueryMethod = keyof QueryApi;

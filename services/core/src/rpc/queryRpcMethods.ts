@@ -8,6 +8,7 @@ import {
   STATS_WINDOWS,
 } from "../ports/marketQueries.ts";
 import { PORTFOLIO_LIMITS } from "../ports/portfolioQueries.ts";
+import type { WalletProfileAnswer } from "../ports/profileQueries.ts";
 import { PULSE_LIMITS, PULSE_VIEWS } from "../ports/pulseQueries.ts";
 import type { QueryApi, QueryMethod } from "../ports/query.ts";
 import { SEARCH_LIMITS, SEARCH_SORTS } from "../ports/searchQueries.ts";
@@ -185,6 +186,7 @@ export const queryRpcMethods = {
     }),
   ]),
   walletFunding: z.tuple([z.strictObject(walletRef)]),
+  walletProfile: z.tuple([z.strictObject({ address })]),
   search: z.tuple([
     z.strictObject({
       q: z.string().min(1).max(SEARCH_LIMITS.qMaxLength),
@@ -251,6 +253,8 @@ export const queryBatchMethods = {
       usdBasis: page.usdBasis,
     }),
   },
+  // A profile batch slot is the profile alone, null without known identity (spec).
+  walletProfile: { slot: (answer: WalletProfileAnswer) => ({ data: answer.profile }) },
 } satisfies { [M in SingleArgMethod]?: { slot?: (result: Awaited<ReturnType<QueryApi[M]>>) => object } };
 
 /** A method a batch call may run. */

@@ -7,7 +7,7 @@ import { z } from "zod";
  */
 const dec = z.string().describe("decimal number as a string");
 const ms = z.int().describe("unix milliseconds");
-const errorSlot = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export const errorSlot = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export const metaSchema = z.object({ asOf: ms });
 

@@ -3,12 +3,14 @@ import { getWalletClosedPositions } from "./getWalletClosedPositions.ts";
 import { getWalletFunding } from "./getWalletFunding.ts";
 import { getWalletPnl } from "./getWalletPnl.ts";
 import { getWalletPositions } from "./getWalletPositions.ts";
+import { getWalletProfile } from "./getWalletProfile.ts";
 import { getWalletSwaps } from "./getWalletSwaps.ts";
 import { getWalletTrades } from "./getWalletTrades.ts";
 import { postWalletFunding } from "./postWalletFunding.ts";
+import { postWalletProfile } from "./postWalletProfile.ts";
 import { postWalletSwaps } from "./postWalletSwaps.ts";
 
-/** The wallet group: swaps (single and batch), trades, positions, closed positions, the PnL curve and funding. */
+/** The wallet group: swaps (single and batch), trades, positions, closed positions, the PnL curve, funding and profiles (single and batch). */
 export const walletEndpoints: EndpointDef[] = [
   getWalletSwaps,
   postWalletSwaps,
@@ -18,4 +20,6 @@ export const walletEndpoints: EndpointDef[] = [
   getWalletPnl,
   getWalletFunding,
   postWalletFunding,
+  getWalletProfile,
+  postWalletProfile,
 ];
