@@ -27,11 +27,16 @@ export type EvmPoolReader = {
     block: string,
   ): Promise<bigint | null>;
   /**
-   * A V2-style pair's reserves at `block` (`getReserves`), null when the pair does not answer.
+   * V2-style pairs' reserves at `block` (`getReserves`, the calls in JSON-RPC batches); a pair
+   * that does not answer is absent. Reserves at a block do not change: the last few blocks' are
+   * kept, so a page valued again at the same block reads nothing.
    * @throws NodeUnavailableError when the node does not answer
    */
-  reserves(pair: string, block: string): Promise<[bigint, bigint] | null>;
+  reserves(pairs: readonly string[], block: string): Promise<Map<string, [bigint, bigint]>>;
 };
+
+/** Blocks whose pair reserves are kept. */
+const RESERVE_BLOCKS = 4;
 
 /** Bitmap words a sale may walk (each word spans 256 tick spacings). */
 export const MAX_WORDS = 32;
@@ -75,6 +80,8 @@ const slotOf = (key: bigint, base: bigint): Hex =>
  */
 export function createEvmPoolReader(rpc: NodeRpc): EvmPoolReader {
   const spacings = new Map<string, number>();
+  /** reserves read per block, the newest RESERVE_BLOCKS blocks only */
+  const reservesAt = new Map<string, Map<string, [bigint, bigint] | null>>();
 
   async function callAll(calls: { to: string; data: string }[], block: string): Promise<(string | null)[]> {
     const answers = await rpc.batch(calls.map((c) => ({ method: "eth_call", params: [c, block] })));
@@ -188,9 +195,30 @@ export function createEvmPoolReader(rpc: NodeRpc): EvmPoolReader {
   }
 
   return {
-    async reserves(pair, block) {
-      const [answer] = await callAll([{ to: pair, data: GET_RESERVES }], block);
-      return answer ? [word(answer, 0), word(answer, 1)] : null;
+    async reserves(pairs, block) {
+      let known = reservesAt.get(block);
+      if (!known) {
+        known = new Map();
+        reservesAt.set(block, known);
+        while (reservesAt.size > RESERVE_BLOCKS) reservesAt.delete(reservesAt.keys().next().value!);
+      }
+      const missing = [...new Set(pairs)].filter((p) => !known.has(p));
+      if (missing.length > 0) {
+        const answers = await callAll(
+          missing.map((to) => ({ to, data: GET_RESERVES })),
+          block,
+        );
+        missing.forEach((p, i) => {
+          const a = answers[i];
+          known.set(p, a ? [word(a, 0), word(a, 1)] : null);
+        });
+      }
+      const out = new Map<string, [bigint, bigint]>();
+      for (const p of pairs) {
+        const r = known.get(p);
+        if (r) out.set(p, r);
+      }
+      return out;
     },
 
     async quote(pool, amountIn, zeroForOne, block) {

@@ -37,6 +37,11 @@ export type PortfolioQueriesOptions = {
   nodeOf: (chain: ChainId) => ChainNode | null;
   /** how long read holdings are reused (a trade of the wallet drops them sooner). @defaultValue 5000 */
   holdingsTtlMs?: number;
+  /**
+   * how long a wallet's trade events (and their minute rates) are reused; a trade of the wallet
+   * drops them sooner. @defaultValue 5000
+   */
+  eventsTtlMs?: number;
   /** how long a closed-positions snapshot is served to every page. @defaultValue 60000 */
   closedTtlMs?: number;
   /** Retry-After of a node failure. @defaultValue 2000 */
@@ -44,6 +49,18 @@ export type PortfolioQueriesOptions = {
   now?: () => number;
 };
 
+/** A wallet's trades per token valued at one USD basis (read only: kept and shared), and their fold. */
+type CostBook = {
+  spotUsd: number | null;
+  byToken: ReadonlyMap<string, readonly CostTrade[]>;
+  bases: ReadonlyMap<string, CostBasis>;
+};
+/** A wallet's trade events with their minute rates, and their fold at the USD basis it was made at. */
+type KeptEvents = {
+  events: WalletTradeEvent[];
+  rates: (number | null)[];
+  folded: CostBook | null;
+};
 type CachedHoldings = { holdings: Holdings; read: ReadonlySet<string> };
 type ClosedSnapshot = { rows: WalletClosedPositionRow[]; asOf: number };
 
@@ -54,7 +71,7 @@ type ClosedSnapshot = { rows: WalletClosedPositionRow[]; asOf: number };
  * main pool.
  */
 export type PortfolioQueriesHandle = PortfolioQueries & {
-  /** drops what is kept of a wallet (its holdings and closed-positions snapshot) */
+  /** drops what is kept of a wallet (its holdings, trade events and closed-positions snapshot) */
   forget(chain: ChainId, wallet: string): void;
 };
 
@@ -64,6 +81,21 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
   const retryAfterMs = opts.retryAfterMs ?? 2000;
   const held = createTtlCache<CachedHoldings>({ ttlMs: opts.holdingsTtlMs ?? 5000, max: 10_000, now });
   const closed = createTtlCache<ClosedSnapshot>({ ttlMs: opts.closedTtlMs ?? 60_000, max: 10_000, now });
+  // the chain's native coin and stablecoin registry, which operators change rarely
+  const chainFacts = createTtlCache<Awaited<ReturnType<typeof readChainFacts>>>({
+    ttlMs: 5000,
+    max: 64,
+    now,
+  });
+  // a wallet's trade events, bounded by their count (a heavy trader's history is kept once), with
+  // their fold at the USD basis it was made at (the spot rate on EVM)
+  const tradeEvents = createTtlCache<KeptEvents>({
+    ttlMs: opts.eventsTtlMs ?? 5000,
+    max: 10_000,
+    maxWeight: 2_000_000,
+    weigh: (v) => v.events.length + 1,
+    now,
+  });
   const spots = createTtlCache<number | null>({ ttlMs: 1000, max: 64, now });
   const launches = createTtlCache<TokenLaunch | null>({ ttlMs: 10_000, max: 5_000, now });
   const spot = (chain: ChainId) =>
@@ -84,20 +116,32 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
     return (await held.get(key, load)).holdings;
   }
 
-  /** The wallet's trades per token, oldest first, values in USD by the chain's basis. */
-  async function costTrades(chain: ChainId, wallet: string): Promise<Map<string, CostTrade[]>> {
-    const events = await readWalletTradeEvents(db, chain, wallet);
-    const [rates, spotUsd] = await Promise.all([
-      readSwapMinuteRates(
+  /** The wallet's trade events and their minute rates, kept `eventsTtlMs`. */
+  function keptEvents(chain: ChainId, wallet: string): Promise<KeptEvents> {
+    return tradeEvents.get(`${chain}/${wallet}`, async () => {
+      const events = await readWalletTradeEvents(db, chain, wallet);
+      const rates = await readSwapMinuteRates(
         db,
         chain,
         events.map((e) => e.at),
-      ),
+      );
+      return { events, rates, folded: null };
+    });
+  }
+
+  /**
+   * The wallet's trades per token, oldest first, values in USD by the chain's basis, and their
+   * fold; kept with the events and made again when the spot rate (EVM) has moved.
+   */
+  async function costBook(chain: ChainId, wallet: string): Promise<CostBook> {
+    const [kept, spotUsd] = await Promise.all([
+      keptEvents(chain, wallet),
       isEvm(chain) ? spot(chain) : Promise.resolve(null),
     ]);
+    if (kept.folded && kept.folded.spotUsd === spotUsd) return kept.folded;
     const byToken = new Map<string, CostTrade[]>();
-    events.forEach((e: WalletTradeEvent, i) => {
-      const minuteUsd = rates[i] ?? null;
+    kept.events.forEach((e: WalletTradeEvent, i) => {
+      const minuteUsd = kept.rates[i] ?? null;
       // usdBasis: EVM values at the current native price, Solana at the trade's minute; fees at the
       // transaction's minute on both
       const valueUsd = isEvm(chain) ? spotUsd : minuteUsd;
@@ -113,19 +157,16 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
       });
       byToken.set(e.token, list);
     });
-    return byToken;
-  }
-
-  /** The wallet's trades folded per token. */
-  async function costBases(chain: ChainId, wallet: string): Promise<Map<string, CostBasis>> {
-    const byToken = await costTrades(chain, wallet);
-    return new Map([...byToken].map(([token, trades]) => [token, foldCostBasis(trades)]));
+    const bases = new Map([...byToken].map(([token, trades]) => [token, foldCostBasis(trades)]));
+    kept.folded = { spotUsd, byToken, bases };
+    return kept.folded;
   }
 
   return {
     forget(chain, wallet) {
       held.delete(`${chain}/${wallet}`);
       closed.delete(`${chain}/${wallet}`);
+      tradeEvents.delete(`${chain}/${wallet}`);
     },
 
     async walletPositions(q) {
@@ -135,12 +176,11 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
           unavailable: { retryAfterMs, reason: `no node is configured to read holdings on ${q.chain}` },
         };
       const evm = isEvm(q.chain);
-      const [trades, facts, nativeUsd] = await Promise.all([
-        costTrades(q.chain, q.wallet),
-        readChainFacts(db, q.chain),
+      const [{ byToken: trades, bases }, facts, nativeUsd] = await Promise.all([
+        costBook(q.chain, q.wallet),
+        chainFacts.get(q.chain, () => readChainFacts(db, q.chain)),
         spot(q.chain),
       ]);
-      const bases = new Map([...trades].map(([token, list]) => [token, foldCostBasis(list)]));
       const stablecoins = new Map(facts.stablecoins);
       if (!evm) for (const [mint, symbol] of SOLANA_STABLECOINS) stablecoins.set(mint, symbol);
       const toRead = evm ? [...new Set([...bases.keys(), ...stablecoins.keys(), ...(q.tokens ?? [])])] : [];
@@ -160,8 +200,8 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
       const valued = [...new Set([...bases.keys(), ...holdings.tokens.keys()])].filter(
         (t) => !q.tokens || q.tokens.includes(t),
       );
-      const tokens = await readPortfolioTokens(db, q.chain, valued);
-      const pools = await readMainPools(db, q.chain, valued, (t) => tokens.get(t)?.bestPool ?? null);
+      const tokenFacts = readPortfolioTokens(db, q.chain, valued);
+      const [tokens, pools] = await Promise.all([tokenFacts, readMainPools(db, q.chain, valued, tokenFacts)]);
       const quoteAddresses = [...new Set([...pools.values()].map((p) => p.quoteAddress))].filter(
         (a) => !tokens.has(a),
       );
@@ -170,6 +210,16 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
       const nativeDecimals = facts.native?.decimals ?? (evm ? 18 : 9);
       const values = new Map<string, TokenValue>();
       try {
+        // EVM pairs are priced on the node's reserves at the holdings' block, read in one batch
+        const pairs = valued
+          .filter((a) => (holdings.tokens.get(a)?.raw ?? 0n) > 0n)
+          .map((a) => pools.get(a))
+          .filter((p) => p !== undefined && saleMethodOf(p, evm ? "evm" : "solana") === "constantProduct")
+          .map((p) => p!.address);
+        const pairReserves =
+          node.pools && holdings.block && pairs.length > 0
+            ? await node.pools.reserves(pairs, holdings.block)
+            : new Map<string, [bigint, bigint]>();
         await Promise.all(
           valued.map(async (address) => {
             const pool = pools.get(address);
@@ -198,11 +248,7 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
               ? nativeDecimals
               : (tokens.get(pool.quoteAddress)?.decimals ?? quotes.get(pool.quoteAddress)?.decimals ?? null);
             const method = saleMethodOf(pool, evm ? "evm" : "solana");
-            // EVM pairs are priced on the node's reserves at the holdings' block
-            const reserves =
-              method === "constantProduct" && node.pools && balance > 0n && holdings.block
-                ? await node.pools.reserves(pool.address, holdings.block)
-                : null;
+            const reserves = method === "constantProduct" ? (pairReserves.get(pool.address) ?? null) : null;
             const priced = reserves ? { ...pool, reserve0: reserves[0], reserve1: reserves[1] } : pool;
             const concentratedOut =
               method === "concentrated" && node.pools && balance > 0n && holdings.block
@@ -272,7 +318,7 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
     async walletClosedPositions(q) {
       const snapshot = await closed.get(`${q.chain}/${q.wallet}`, async () => {
         const asOf = now();
-        const bases = await costBases(q.chain, q.wallet);
+        const { bases } = await costBook(q.chain, q.wallet);
         const tokens = await readPortfolioTokens(db, q.chain, [...bases.keys()]);
         return { asOf, rows: buildClosedPositionRows(q.chain, nativeAddress(q.chain), bases, tokens) };
       });
@@ -285,12 +331,16 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
     async walletPnl(q) {
       const asOf = now();
       const evm = isEvm(q.chain);
-      const trades = await costTrades(q.chain, q.wallet);
+      // a copy: the kept book is shared
+      const trades = new Map((await costBook(q.chain, q.wallet)).byToken);
       // the native coin traded as a pool's base carries no PnL (as on positions)
       trades.delete(nativeAddress(q.chain));
       const addresses = [...trades.keys()];
-      const tokens = await readPortfolioTokens(db, q.chain, addresses);
-      const pools = await readMainPools(db, q.chain, addresses, (t) => tokens.get(t)?.bestPool ?? null);
+      const tokenFacts = readPortfolioTokens(db, q.chain, addresses);
+      const [tokens, pools] = await Promise.all([
+        tokenFacts,
+        readMainPools(db, q.chain, addresses, tokenFacts),
+      ]);
       const byMarket = await readDailyCloses(
         db,
         [...pools.values()].map((p) => p.market),

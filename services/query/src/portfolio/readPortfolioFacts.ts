@@ -55,13 +55,14 @@ export async function readPortfolioTokens(
 
 /**
  * The main pool of each token: its `best_pool` when the token row names one, else its pool of
- * largest native liquidity. Tokens without a pool are absent.
+ * largest native liquidity. Tokens without a pool are absent. The token rows may still be on
+ * their way (`facts`, read at the same time): they are awaited after the pools are read.
  */
 export async function readMainPools(
   db: MarketDb,
   chain: ChainId,
   tokens: readonly string[],
-  bestPoolOf: (token: string) => string | null,
+  facts: Promise<ReadonlyMap<string, Pick<PortfolioToken, "bestPool">>>,
 ): Promise<Map<string, MainPool>> {
   const out = new Map<string, MainPool>();
   if (tokens.length === 0) return out;
@@ -90,6 +91,8 @@ export async function readMainPools(
      order by liquidity_native desc nulls last, address`,
     [chain, [...new Set(tokens)]],
   );
+  const known = await facts;
+  const bestPoolOf = (token: string) => known.get(token)?.bestPool ?? null;
   for (const r of rows) {
     const pool: MainPool = {
       market: r.market,
