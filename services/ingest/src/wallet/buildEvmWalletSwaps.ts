@@ -5,7 +5,13 @@ import type {
   WalletSwapLeg,
   WalletSwapRecord,
 } from "@tapeline/core";
-import { evmWalletDeltas, NATIVE_KEY, type ReceiptLog } from "./evmWalletDeltas.ts";
+import {
+  evmWalletDeltas,
+  NATIVE_KEY,
+  type ReceiptFlows,
+  type ReceiptLog,
+  receiptFlows,
+} from "./evmWalletDeltas.ts";
 import { orderRoute } from "./orderRoute.ts";
 import { routeEndAssets } from "./routeEndAssets.ts";
 import { sumDecimals } from "./sumDecimals.ts";
@@ -31,6 +37,45 @@ function legOf(t: TradeRecord, poolType: VenueType): WalletSwapLeg {
     sent: t.isBuy ? quote : token,
     received: t.isBuy ? token : quote,
   };
+}
+
+/** An address's asset key: native and wrapped native as one. */
+function keyOf(address: string, wrappedNative: string): string {
+  return address === wrappedNative || address === NATIVE_ADDRESS ? NATIVE_KEY : address;
+}
+
+/** The exact address the route used for an end asset: the first leg taking it, else the last producing it. */
+function formOf(legs: readonly WalletSwapLeg[], key: string, sent: boolean, wrappedNative: string): string {
+  if (sent) {
+    for (const l of legs) if (keyOf(l.sent.tokenAddress, wrappedNative) === key) return l.sent.tokenAddress;
+  } else {
+    for (let i = legs.length - 1; i >= 0; i--) {
+      const address = legs[i]!.received.tokenAddress;
+      if (keyOf(address, wrappedNative) === key) return address;
+    }
+  }
+  return key;
+}
+
+/** Largest amount first. */
+function byAmount(a: WalletSwapAsset, b: WalletSwapAsset): number {
+  return a.amount === b.amount ? 0 : a.amount > b.amount ? -1 : 1;
+}
+
+/** By log index, ascending. */
+function byLogIndex(a: TradeRecord, b: TradeRecord): number {
+  return a.logIndex - b.logIndex;
+}
+
+/** The trades' makers, each with its trades (in the given order). */
+function groupByMaker(trades: readonly TradeRecord[]): Map<string, TradeRecord[]> {
+  const byMaker = new Map<string, TradeRecord[]>();
+  for (const t of trades) {
+    const list = byMaker.get(t.maker);
+    if (list) list.push(t);
+    else byMaker.set(t.maker, [t]);
+  }
+  return byMaker;
 }
 
 /**
@@ -59,66 +104,91 @@ export function buildEvmWalletSwaps(
     if (list) list.push(t);
     else byTx.set(t.txHash, [t]);
   }
-  const keyOf = (a: string) => (a === ctx.wrappedNative || a === NATIVE_ADDRESS ? NATIVE_KEY : a);
   const out: WalletSwapRecord[] = [];
   for (const [txHash, txTrades] of byTx) {
-    const logs = ctx.logsOf(txHash) ?? [];
-    const byMaker = new Map<string, TradeRecord[]>();
-    for (const t of txTrades) byMaker.set(t.maker, [...(byMaker.get(t.maker) ?? []), t]);
+    const flows = receiptFlows(ctx.logsOf(txHash) ?? [], ctx.wrappedNative);
+    // most transactions are one trade: no grouping needed
+    const byMaker =
+      txTrades.length === 1 ? new Map([[txTrades[0]!.maker, txTrades]]) : groupByMaker(txTrades);
     for (const [wallet, own] of byMaker) {
-      own.sort((a, b) => a.logIndex - b.logIndex);
-      const traded = own.map((t) => ({ ...legOf(t, ctx.poolType(t.pool)), volumeNative: t.volumeNative }));
-      const ordered = orderRoute(traded, (a) => keyOf(a.tokenAddress));
-      const legs: WalletSwapLeg[] = ordered.map(({ volumeNative: _, ...leg }) => leg);
-      const ends = routeEndAssets(
-        legs.map((l) => ({ sent: keyOf(l.sent.tokenAddress), received: keyOf(l.received.tokenAddress) })),
-      );
-      const deltas = evmWalletDeltas(logs, wallet, ctx.wrappedNative, byMaker.size === 1);
-      for (const l of legs) {
-        if (l.sent.tokenAddress === NATIVE_ADDRESS)
-          deltas.set(NATIVE_KEY, (deltas.get(NATIVE_KEY) ?? 0n) - l.sent.amount);
-        if (l.received.tokenAddress === NATIVE_ADDRESS)
-          deltas.set(NATIVE_KEY, (deltas.get(NATIVE_KEY) ?? 0n) + l.received.amount);
-      }
-      /** the exact address the route used for an end asset: the first leg taking it, else the last producing it */
-      const formOf = (key: string, sent: boolean): string => {
-        const leg = sent
-          ? legs.find((l) => keyOf(l.sent.tokenAddress) === key)
-          : legs.findLast((l) => keyOf(l.received.tokenAddress) === key);
-        return (sent ? leg?.sent.tokenAddress : leg?.received.tokenAddress) ?? key;
-      };
-      const sent: WalletSwapAsset[] = [];
-      const received: WalletSwapAsset[] = [];
-      for (const key of ends) {
-        const d = deltas.get(key) ?? 0n;
-        if (d < 0n) sent.push({ tokenAddress: formOf(key, true), amount: -d });
-        else if (d > 0n) received.push({ tokenAddress: formOf(key, false), amount: d });
-      }
-      const byAmount = (a: WalletSwapAsset, b: WalletSwapAsset) =>
-        a.amount === b.amount ? 0 : a.amount > b.amount ? -1 : 1;
-      sent.sort(byAmount);
-      received.sort(byAmount);
-      const sentKeys = new Set(sent.map((a) => keyOf(a.tokenAddress)));
-      const receivedKeys = new Set(received.map((a) => keyOf(a.tokenAddress)));
-      const volumeOf = (pick: (l: WalletSwapLeg) => boolean) =>
-        sumDecimals(traded.filter(pick).map((l) => l.volumeNative));
-      const first = own[0]!;
-      out.push({
-        chain: first.chain,
-        wallet,
-        txHash,
-        block: first.block,
-        seq: first.logIndex,
-        at: first.at,
-        sent,
-        received,
-        route: legs,
-        volumeNative:
-          volumeOf((l) => sentKeys.has(keyOf(l.sent.tokenAddress))) ??
-          volumeOf((l) => receivedKeys.has(keyOf(l.received.tokenAddress))),
-        feesNative: first.feesNative,
-      });
+      out.push(walletSwapOf(txHash, wallet, own, flows, byMaker.size === 1, ctx));
     }
   }
   return out;
+}
+
+/** One maker's wallet swap in a transaction, from its trades there (see {@link buildEvmWalletSwaps}). */
+function walletSwapOf(
+  txHash: string,
+  wallet: string,
+  own: TradeRecord[],
+  flows: ReceiptFlows,
+  unwraps: boolean,
+  ctx: EvmWalletSwapContext,
+): WalletSwapRecord {
+  const wrappedNative = ctx.wrappedNative;
+  if (own.length > 1) own.sort(byLogIndex);
+  const traded: WalletSwapLeg[] = [];
+  for (const t of own) traded.push(legOf(t, ctx.poolType(t.pool)));
+  const legs = traded.length === 1 ? traded : orderRoute(traded, (a) => keyOf(a.tokenAddress, wrappedNative));
+  const hops: { sent: string; received: string }[] = [];
+  for (const leg of legs) {
+    hops.push({
+      sent: keyOf(leg.sent.tokenAddress, wrappedNative),
+      received: keyOf(leg.received.tokenAddress, wrappedNative),
+    });
+  }
+  // one leg: its two assets are the ends, unless they are one asset (wrap or unwrap)
+  const ends =
+    hops.length === 1
+      ? hops[0]!.sent === hops[0]!.received
+        ? []
+        : [hops[0]!.sent, hops[0]!.received]
+      : routeEndAssets(hops);
+  const deltas = evmWalletDeltas(flows, wallet, unwraps);
+  for (const l of legs) {
+    if (l.sent.tokenAddress === NATIVE_ADDRESS)
+      deltas.set(NATIVE_KEY, (deltas.get(NATIVE_KEY) ?? 0n) - l.sent.amount);
+    if (l.received.tokenAddress === NATIVE_ADDRESS)
+      deltas.set(NATIVE_KEY, (deltas.get(NATIVE_KEY) ?? 0n) + l.received.amount);
+  }
+  const sent: WalletSwapAsset[] = [];
+  const received: WalletSwapAsset[] = [];
+  const sentKeys = new Set<string>();
+  const receivedKeys = new Set<string>();
+  for (const key of ends) {
+    const d = deltas.get(key) ?? 0n;
+    if (d < 0n) {
+      sent.push({ tokenAddress: formOf(legs, key, true, wrappedNative), amount: -d });
+      sentKeys.add(key);
+    } else if (d > 0n) {
+      received.push({ tokenAddress: formOf(legs, key, false, wrappedNative), amount: d });
+      receivedKeys.add(key);
+    }
+  }
+  sent.sort(byAmount);
+  received.sort(byAmount);
+  // value: the legs taking a sent asset, else those producing a received one (a multi-hop counts once)
+  const takingSent: (string | null)[] = [];
+  const producingReceived: (string | null)[] = [];
+  for (let i = 0; i < own.length; i++) {
+    const leg = traded[i]!;
+    if (sentKeys.has(keyOf(leg.sent.tokenAddress, wrappedNative))) takingSent.push(own[i]!.volumeNative);
+    if (receivedKeys.has(keyOf(leg.received.tokenAddress, wrappedNative)))
+      producingReceived.push(own[i]!.volumeNative);
+  }
+  const first = own[0]!;
+  return {
+    chain: first.chain,
+    wallet,
+    txHash,
+    block: first.block,
+    seq: first.logIndex,
+    at: first.at,
+    sent,
+    received,
+    route: legs,
+    volumeNative: sumDecimals(takingSent) ?? sumDecimals(producingReceived),
+    feesNative: first.feesNative,
+  };
 }

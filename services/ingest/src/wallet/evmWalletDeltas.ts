@@ -13,9 +13,44 @@ const WITHDRAWAL = "0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5
 /** The key native and wrapped native share in a wallet's deltas. */
 export const NATIVE_KEY = "native";
 
+/** An ERC-20 transfer between two distinct parties (32-byte topic words, lowercased). */
+type Transfer = { token: string; from: string; to: string; data: string };
+/** A wrapped-native `Deposit` or `Withdrawal` with its account. */
+type Wrap = { deposit: boolean; account: string; data: string };
+
 /**
- * A wallet's net token flows over one transaction, from its logs, keyed by token address
- * (wrapped native under {@link NATIVE_KEY}):
+ * A receipt's logs as {@link evmWalletDeltas} reads them, lowercased and filtered once per
+ * transaction so each maker of the transaction only walks the transfers and wraps.
+ */
+export type ReceiptFlows = { transfers: Transfer[]; wraps: Wrap[] };
+
+/** The transfers (token keyed as in the deltas) and wraps of one receipt. */
+export function receiptFlows(logs: readonly ReceiptLog[], wrappedNative: string): ReceiptFlows {
+  const transfers: Transfer[] = [];
+  const wraps: Wrap[] = [];
+  for (const log of logs) {
+    const t0 = log.topics[0];
+    if (t0 === TRANSFER && log.topics.length === 3 && log.data.length >= 66) {
+      const from = log.topics[1]!.toLowerCase();
+      const to = log.topics[2]!.toLowerCase();
+      if (from === to) continue;
+      const token = log.address.toLowerCase();
+      transfers.push({ token: token === wrappedNative ? NATIVE_KEY : token, from, to, data: log.data });
+    } else if ((t0 === DEPOSIT || t0 === WITHDRAWAL) && log.topics.length === 2) {
+      if (log.address.toLowerCase() !== wrappedNative) continue;
+      wraps.push({ deposit: t0 === DEPOSIT, account: addressFromWord(log.topics[1]!), data: log.data });
+    }
+  }
+  return { transfers, wraps };
+}
+
+function addTo(out: Map<string, bigint>, key: string, v: bigint): void {
+  out.set(key, (out.get(key) ?? 0n) + v);
+}
+
+/**
+ * A wallet's net token flows over one transaction, from its receipt's {@link receiptFlows},
+ * keyed by token address (wrapped native under {@link NATIVE_KEY}):
  * - ERC-20 `Transfer` logs from and to the wallet: exact, fee-on-transfer tokens included (the
  *   wallet's own transfers are what its balance moved by). ERC-721 transfers (4 topics) are skipped.
  * - With `unwraps` (the transaction swaps for this wallet alone): wrapped-native `Deposit` by
@@ -26,32 +61,19 @@ export const NATIVE_KEY = "native";
  * Native moved by plain calls (no log) is not here: the caller adds the native legs of pools
  * that trade the coin itself (V4).
  */
-export function evmWalletDeltas(
-  logs: readonly ReceiptLog[],
-  wallet: string,
-  wrappedNative: string,
-  unwraps: boolean,
-): Map<string, bigint> {
+export function evmWalletDeltas(flows: ReceiptFlows, wallet: string, unwraps: boolean): Map<string, bigint> {
   const out = new Map<string, bigint>();
-  const add = (token: string, v: bigint) => {
-    const key = token === wrappedNative ? NATIVE_KEY : token;
-    out.set(key, (out.get(key) ?? 0n) + v);
-  };
   const self = `0x${"0".repeat(24)}${wallet.slice(2)}`;
-  for (const log of logs) {
-    const t0 = log.topics[0];
-    const token = log.address.toLowerCase();
-    if (t0 === TRANSFER && log.topics.length === 3 && log.data.length >= 66) {
-      const from = log.topics[1]!.toLowerCase();
-      const to = log.topics[2]!.toLowerCase();
-      if (from === to) continue;
-      // the amount is parsed only for the wallet's own transfers: a receipt holds many others
-      if (from === self) add(token, -BigInt(log.data.slice(0, 66)));
-      else if (to === self) add(token, BigInt(log.data.slice(0, 66)));
-    } else if (unwraps && token === wrappedNative && (t0 === DEPOSIT || t0 === WITHDRAWAL)) {
-      if (log.topics.length !== 2 || addressFromWord(log.topics[1]!) === wallet) continue;
-      const value = BigInt(log.data.slice(0, 66));
-      add(NATIVE_KEY, t0 === DEPOSIT ? -value : value);
+  for (const t of flows.transfers) {
+    // the amount is parsed only for the wallet's own transfers: a receipt holds many others
+    if (t.from === self) addTo(out, t.token, -BigInt(t.data.slice(0, 66)));
+    else if (t.to === self) addTo(out, t.token, BigInt(t.data.slice(0, 66)));
+  }
+  if (unwraps) {
+    for (const w of flows.wraps) {
+      if (w.account === wallet) continue;
+      const value = BigInt(w.data.slice(0, 66));
+      addTo(out, NATIVE_KEY, w.deposit ? -value : value);
     }
   }
   return out;
