@@ -2,8 +2,7 @@ import {
   type ChainId,
   marketKey,
   PRO_TRADERS_WALLETS_MAX,
-  SNIPER_WINDOW_BLOCKS,
-  SNIPER_WINDOW_MS,
+  pastLaunchWindows,
   type TokenLaunchLabels,
   type TradeRow,
   walletKey,
@@ -14,7 +13,7 @@ import type { ShardClient } from "../shardClient.ts";
 export type TradeBadgeOptions = {
   /** how long a token's settled launch labels are reused (default 60 s) */
   launchTtlMs?: number;
-  /** how long "this token has no stored market" is believed (default 5 s) */
+  /** how long "this token has no stored market" or "its deployer is unknown" is believed (default 5 s) */
   noLaunchTtlMs?: number;
   /** how long a wallet's `proTrader` badge (or its absence) is reused (default 60 s) */
   proTtlMs?: number;
@@ -85,14 +84,10 @@ export function createTradeBadges(deps: {
 
   function launchUsable(entry: Timed<Launch> | undefined, t: TradeRow): boolean {
     if (!entry) return false;
-    const ttl = entry.value === null ? noLaunchTtl : launchTtl;
+    // while the deployer is unknown the snipers may still lose it once the creation lookup lands
+    const ttl = entry.value === null || entry.value.labels.deployer === null ? noLaunchTtl : launchTtl;
     if (now() - entry.at > ttl) return false;
-    if (entry.value === null || entry.value.labels.full) return true;
-    const l = entry.value.labels;
-    if (l.firstTradeAt === null) return false;
-    const afterTime = t.at > l.firstTradeAt + SNIPER_WINDOW_MS;
-    const afterBlocks = l.createdBlock === null || t.block > l.createdBlock + SNIPER_WINDOW_BLOCKS;
-    return afterTime && afterBlocks;
+    return entry.value === null || pastLaunchWindows(entry.value.labels, t);
   }
 
   function proOf(chain: ChainId, wallet: string): Timed<boolean | null> | undefined {
@@ -138,18 +133,38 @@ export function createTradeBadges(deps: {
     }
   }
 
-  async function readPros(chain: ChainId, wallets: string[]): Promise<void> {
-    for (let i = 0; i < wallets.length; i += PRO_TRADERS_WALLETS_MAX) {
-      const chunk = wallets.slice(i, i + PRO_TRADERS_WALLETS_MAX);
-      try {
-        const judged = await deps.shards.any().proTraders({ chain, wallets: chunk });
-        const at = now();
-        for (const w of chunk)
-          setBounded(pros, walletKey(chain, w), { value: judged[w] ?? null, at }, maxWallets);
-      } catch (err) {
-        deps.logger.warn({ err, chain }, "wallet badges not read; the stream serves isProTrader null");
-      }
+  /** wallet reads under way, so a wallet missed again before its read lands is read once */
+  const inflight = new Map<string, Promise<void>>();
+
+  async function readProsChunk(chain: ChainId, chunk: string[]): Promise<void> {
+    try {
+      const judged = await deps.shards.any().proTraders({ chain, wallets: chunk });
+      const at = now();
+      for (const w of chunk)
+        setBounded(pros, walletKey(chain, w), { value: judged[w] ?? null, at }, maxWallets);
+    } catch (err) {
+      deps.logger.warn({ err, chain }, "wallet badges not read; the stream serves isProTrader null");
     }
+  }
+
+  async function readPros(chain: ChainId, wallets: string[]): Promise<void> {
+    const waits = new Set<Promise<void>>();
+    const fresh: string[] = [];
+    for (const w of wallets) {
+      const pending = inflight.get(walletKey(chain, w));
+      if (pending) waits.add(pending);
+      else fresh.push(w);
+    }
+    for (let i = 0; i < fresh.length; i += PRO_TRADERS_WALLETS_MAX) {
+      const chunk = fresh.slice(i, i + PRO_TRADERS_WALLETS_MAX);
+      const read = readProsChunk(chain, chunk).finally(() => {
+        for (const w of chunk)
+          if (inflight.get(walletKey(chain, w)) === read) inflight.delete(walletKey(chain, w));
+      });
+      for (const w of chunk) inflight.set(walletKey(chain, w), read);
+      waits.add(read);
+    }
+    await Promise.all(waits);
   }
 
   async function runBatch(b: NonNullable<typeof batch>): Promise<void> {

@@ -92,6 +92,8 @@ export type TokenLaunchLabels = {
   createdBlock: number | null;
   /** the launch was judged on `LAUNCH_TRADES_MAX` trades: later trades are outside it */
   full: boolean;
+  /** the token's deployer, left out of the snipers; null until the creation lookup records it */
+  deployer: string | null;
 };
 
 /**

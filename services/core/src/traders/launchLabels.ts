@@ -33,6 +33,22 @@ export type LaunchLabels = { snipers: Set<string>; bundlers: Set<string> };
  */
 export type LaunchFunders = ReadonlyMap<string, string>;
 
+/** Where a token's launch stands: its first trade, its first market's creation block, and whether it was judged whole. */
+export type LaunchWindow = { firstTradeAt: number | null; createdBlock: number | null; full: boolean };
+
+/**
+ * Whether a trade lies past the launch's sniper windows (by time and by block), so no trade like
+ * it can change the launch's labels any more: labels read before it still hold for it. A launch
+ * judged on its full `LAUNCH_TRADES_MAX` trades is settled for every trade.
+ */
+export function pastLaunchWindows(launch: LaunchWindow, t: { at: number; block: number }): boolean {
+  if (launch.full) return true;
+  if (launch.firstTradeAt === null) return false;
+  const afterTime = t.at > launch.firstTradeAt + SNIPER_WINDOW_MS;
+  const afterBlocks = launch.createdBlock === null || t.block > launch.createdBlock + SNIPER_WINDOW_BLOCKS;
+  return afterTime && afterBlocks;
+}
+
 /**
  * The snipers and bundlers of a launch. `trades` are the launch market's first trades in chain
  * order; `funders` the first funders of its early buyers (the snipers), where recorded. Neither the deployer nor a buy inside the token's creation transaction is labelled (they

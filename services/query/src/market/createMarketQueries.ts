@@ -13,6 +13,7 @@ import {
   marketKey,
   NotFoundError,
   type PageCandle,
+  pastLaunchWindows,
   type SparklinePoint,
   type SparklineQuery,
   type TokenCandleQuery,
@@ -166,11 +167,18 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
       return rate;
     });
 
-  // A launch's labels settle once its first trades are stored: read them again every 10 s.
+  // A launch's labels settle once its first trades are stored: read them again every 10 s, and at
+  // once for a page holding a trade inside the launch's windows (a read kept from before that
+  // trade may not count it).
   const launches = createTtlCache<TokenLaunch | null>({ ttlMs: 10_000, max: 5_000, now });
   /** The page with its makers' badges filled in (sniper of the token's launch, pro trader). */
   async function labelled(chain: ChainId, token: string, page: TradePage): Promise<TradePage> {
-    const launch = await launches.get(`${chain}/${token}`, () => readLaunchLabels(db, chain, token));
+    const key = `${chain}/${token}`;
+    let launch = await launches.get(key, () => readLaunchLabels(db, chain, token));
+    if (launch !== null && !page.data.every((t) => pastLaunchWindows(launch!, t))) {
+      launches.delete(key);
+      launch = await launches.get(key, () => readLaunchLabels(db, chain, token));
+    }
     await labelTradeRows(db, chain, launch, page.data);
     return page;
   }

@@ -221,6 +221,7 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
         firstTradeAt: launch.firstTradeAt,
         createdBlock: launch.createdBlock,
         full: launch.full,
+        deployer: launch.deployer,
       };
     },
     async proTraders(q) {
