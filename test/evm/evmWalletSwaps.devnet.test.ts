@@ -238,7 +238,8 @@ describe("EVM wallet swaps on anvil against the wallets' balances", () => {
         { to: mid },
         { beforeAt: mid },
         { from: ats.at(-1) ?? 0, to: mid },
-        { fromAt: ats.at(-1) ?? 0, beforeAt: mid },
+        // fromAt equal to beforeAt is an empty range, refused with 400 (a wallet whose swaps share one time)
+        ...((ats.at(-1) ?? 0) < mid ? [{ fromAt: ats.at(-1) ?? 0, beforeAt: mid }] : []),
       ];
       for (const bound of bounds) {
         const want = all.filter(
