@@ -22,7 +22,7 @@ import {
 } from "../../services/ingest/src/devnet/createDevnetClient.ts";
 import { createDevnetRouting } from "../../services/ingest/src/devnet/createDevnetRouting.ts";
 import { createMarketSimulator } from "../../services/ingest/src/devnet/createMarketSimulator.ts";
-import { createTxSender, type TxSender } from "../../services/ingest/src/devnet/createTxSender.ts";
+import { createTxSender } from "../../services/ingest/src/devnet/createTxSender.ts";
 import { createUniswapV2Actions } from "../../services/ingest/src/devnet/createUniswapV2Actions.ts";
 import { createUniswapV3Actions } from "../../services/ingest/src/devnet/createUniswapV3Actions.ts";
 import { createUniswapV4Actions } from "../../services/ingest/src/devnet/createUniswapV4Actions.ts";

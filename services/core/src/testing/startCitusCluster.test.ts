@@ -42,7 +42,7 @@ describe.skipIf(!install?.installed)(title, () => {
     const after = await Promise.all(
       cluster.urls.map((u) => query(u, "select pg_postmaster_start_time() as t")),
     );
-    after.forEach((rows, i) => expect(rows[0]!.t).not.toEqual(before[i]![0]!.t));
+    for (const [i, rows] of after.entries()) expect(rows[0]!.t).not.toEqual(before[i]![0]!.t);
     for (const u of cluster.urls) {
       const [row] = await query<{ libs: string; shards: string }>(
         u,

@@ -1,4 +1,4 @@
-import { type Bus, marketKey, TapelineError, type TokenRecord, walletKey } from "@tapeline/core";
+import { type Bus, marketKey, TapelineError, walletKey } from "@tapeline/core";
 import type pg from "pg";
 import { createEventPublisher } from "../events/createEventPublisher.ts";
 import type { RpcClient } from "../rpc/createRpcClient.ts";
