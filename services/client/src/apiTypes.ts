@@ -4121,7 +4121,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             address: string;
-                            /** @description null until holder balances are recorded */
+                            /** @description share of total supply the launch's bundlers hold now; null as snipersHoldPct */
                             bundlersHoldPct: number | null;
                             /** @description wallets labelled bundler at the launch */
                             bundlerWallets: number | null;
@@ -4167,7 +4167,7 @@ export interface operations {
                                 /** @description percent of the tokens sold that did not reach the pair */
                                 sellTaxPct: number | null;
                             } | null;
-                            /** @description their share of supply now: null until holder balances are recorded */
+                            /** @description share of total supply the launch's snipers hold now; null when the balances are not tracked, the supply is unknown or the token has no market */
                             snipersHoldPct: number | null;
                             /** @description wallets labelled sniper at the launch */
                             sniperWallets: number | null;
@@ -4206,7 +4206,7 @@ export interface operations {
                             } | null;
                             /** @description Solana: the mint's token program */
                             tokenProgram: ("spl-token" | "token-2022") | null;
-                            /** @description null until holder balances are recorded */
+                            /** @description share of total supply held by the 10 largest holders, pools, bonding curves, burn addresses and lockers left out; null when the balances are not tracked or the supply is unknown */
                             top10HolderPct: number | null;
                         };
                         meta: {
@@ -4324,7 +4324,7 @@ export interface operations {
                         data: ({
                             data: {
                                 address: string;
-                                /** @description null until holder balances are recorded */
+                                /** @description share of total supply the launch's bundlers hold now; null as snipersHoldPct */
                                 bundlersHoldPct: number | null;
                                 /** @description wallets labelled bundler at the launch */
                                 bundlerWallets: number | null;
@@ -4370,7 +4370,7 @@ export interface operations {
                                     /** @description percent of the tokens sold that did not reach the pair */
                                     sellTaxPct: number | null;
                                 } | null;
-                                /** @description their share of supply now: null until holder balances are recorded */
+                                /** @description share of total supply the launch's snipers hold now; null when the balances are not tracked, the supply is unknown or the token has no market */
                                 snipersHoldPct: number | null;
                                 /** @description wallets labelled sniper at the launch */
                                 sniperWallets: number | null;
@@ -4409,7 +4409,7 @@ export interface operations {
                                 } | null;
                                 /** @description Solana: the mint's token program */
                                 tokenProgram: ("spl-token" | "token-2022") | null;
-                                /** @description null until holder balances are recorded */
+                                /** @description share of total supply held by the 10 largest holders, pools, bonding curves, burn addresses and lockers left out; null when the balances are not tracked or the supply is unknown */
                                 top10HolderPct: number | null;
                             };
                         } | {

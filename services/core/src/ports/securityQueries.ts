@@ -74,7 +74,7 @@ export type TokenSecurity = {
   /** wallets labelled sniper / bundler at the launch (services/core/src/traders) */
   sniperWallets: number | null;
   bundlerWallets: number | null;
-  /** their share of supply now (needs holder balances) */
+  /** their share of total supply now, from the recorded holder balances (null when not tracked) */
   snipersHoldPct: number | null;
   bundlersHoldPct: number | null;
   /** a paid token profile, from the dex-paid provider (null: no provider answered) */

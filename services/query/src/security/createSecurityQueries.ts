@@ -11,6 +11,7 @@ import type { MarketDb } from "../market/MarketDb.ts";
 import { type NodeRpc, NodeUnavailableError } from "../portfolio/createNodeRpc.ts";
 import { readLaunchLabels } from "../traders/readLaunchLabels.ts";
 import { type EvmSecurityFacts, readEvmSecurity, type V2Pool } from "./readEvmSecurity.ts";
+import { readHolderShares } from "./readHolderShares.ts";
 import { readSolanaSecurity, type SolanaSecurityFacts } from "./readSolanaSecurity.ts";
 
 export type SecurityQueriesOptions = {
@@ -24,6 +25,8 @@ export type SecurityQueriesOptions = {
   /** most tokens kept in memory; default 50,000 */
   maxTokens?: number;
   now?: () => number;
+  /** locker contracts and programs, as `<chain>/<address>`, left out of the top-10 share (none built in) */
+  lockers?: ReadonlySet<string>;
 };
 
 /** Venue types whose pools are Uniswap V2 pairs (getReserves, swap, ERC-20 LP token). */
@@ -51,7 +54,7 @@ const UNKNOWN_CHAIN_FACTS: SolanaSecurityFacts & EvmSecurityFacts = {
 /**
  * Token security facts, read through two caches: memory, then the `token_security` table
  * (shared by every shard and kept across restarts); a token missing from both, or whose facts
- * are older than `ttlMs`, is read from its chain's node and its launch labels, then stored.
+ * are older than `ttlMs`, is read from its chain's node, its launch labels and its recorded holder balances, then stored.
  * Facts read without a node, or while the node is down, are served (chain figures null, or the
  * last stored facts) but not stored, so the next read tries the node again.
  */
@@ -141,6 +144,7 @@ export function createSecurityQueries(opts: SecurityQueriesOptions): SecurityQue
       }
     }
     const launch = await readLaunchLabels(opts.db, chain, address);
+    const shares = await readHolderShares(opts.db, chain, address, launch, opts.lockers ?? new Set());
     // the dex-paid provider's answer, as the metadata job stored it
     const paid = await opts.db.query<{ dex_paid: unknown }>(
       "select metadata->'dexPaid' as dex_paid from tokens where chain_id = $1 and address = $2",
@@ -152,11 +156,9 @@ export function createSecurityQueries(opts: SecurityQueriesOptions): SecurityQue
       address,
       ...chainFacts,
       lpLockedPct: null,
-      top10HolderPct: null,
       sniperWallets: launch ? launch.snipers.size : null,
       bundlerWallets: launch ? launch.bundlers.size : null,
-      snipersHoldPct: null,
-      bundlersHoldPct: null,
+      ...shares,
       dexPaid: typeof dexPaid === "boolean" ? dexPaid : null,
       checkedAt: now(),
     };

@@ -66,11 +66,17 @@ export const tokenSecuritySchema = z.object({
   lpBurnedPct: pct.describe("percent of the pool's LP tokens held by the zero and 0x…dead addresses"),
   lpLockedPct: pct.describe("percent held by known lockers: null (no locker registry yet)"),
   lpPool: z.string().nullable(),
-  top10HolderPct: pct.describe("null until holder balances are recorded"),
+  top10HolderPct: pct.describe(
+    "share of total supply held by the 10 largest holders, pools, bonding curves, burn addresses and lockers left out; null when the balances are not tracked or the supply is unknown",
+  ),
   sniperWallets: z.int().nullable().describe("wallets labelled sniper at the launch"),
   bundlerWallets: z.int().nullable().describe("wallets labelled bundler at the launch"),
-  snipersHoldPct: pct.describe("their share of supply now: null until holder balances are recorded"),
-  bundlersHoldPct: pct.describe("null until holder balances are recorded"),
+  snipersHoldPct: pct.describe(
+    "share of total supply the launch's snipers hold now; null when the balances are not tracked, the supply is unknown or the token has no market",
+  ),
+  bundlersHoldPct: pct.describe(
+    "share of total supply the launch's bundlers hold now; null as snipersHoldPct",
+  ),
   dexPaid: z.boolean().nullable().describe("null when no dex-paid provider answered"),
   checkedAt: z.int().describe("unix ms the chain facts were read"),
 });
