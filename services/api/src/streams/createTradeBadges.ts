@@ -151,6 +151,8 @@ export function createTradeBadges(deps: {
     const waits = new Set<Promise<void>>();
     const fresh: string[] = [];
     for (const w of wallets) {
+      // a read that landed after this batch was formed already answers for the wallet
+      if (proOf(chain, w)) continue;
       const pending = inflight.get(walletKey(chain, w));
       if (pending) waits.add(pending);
       else fresh.push(w);
