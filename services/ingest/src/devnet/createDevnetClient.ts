@@ -34,6 +34,8 @@ export function createDevnetClient(opts: { rpcUrl: string; chainId: number; acco
     transport: http(opts.rpcUrl, { retryCount: 0 }),
     account: opts.account ?? ANVIL_DEPLOYER,
     pollingInterval: 50,
+    // block numbers read fresh: a devnet mines on each transaction, faster than any cache lifetime
+    cacheTime: 0,
   })
     .extend(publicActions)
     .extend(walletActions);
