@@ -1,3 +1,4 @@
+import type { ChainId } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { type Address, parseAbi, parseAbiItem } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +20,8 @@ import { loadDevnetArtifacts } from "../../services/ingest/src/devnet/loadDevnet
 import { type AnvilHandle, startAnvil } from "../../services/ingest/src/devnet/startAnvil.ts";
 import { startEvmChainWorker } from "../../services/ingest/src/evm/createEvmChainWorker.ts";
 import { createRpcClient } from "../../services/ingest/src/rpc/createRpcClient.ts";
+import { createHolderQueries } from "../../services/query/src/holders/createHolderQueries.ts";
+import { createNodeRpc } from "../../services/query/src/portfolio/createNodeRpc.ts";
 import { waitForCheckpoint } from "./waitForCheckpoint.ts";
 
 /**
@@ -251,5 +254,71 @@ describe("token balances kept by ingest (anvil)", () => {
       expect(receipt.blockNumber.toString()).toBe(r.block);
     }
     for (const o of orphans.rows) expect(left.rows.map((r) => r.tx_hash)).not.toContain(o.tx_hash);
+  });
+
+  it("tags the holders with contract code programOwned, judged from eth_getCode; an EIP-7702 delegated account is not", async () => {
+    // a key-held account delegating to the pair's code (EIP-7702 designator) stays a wallet
+    const pair = (
+      await db.pool.query<{ address: string }>(
+        "select address from pools where chain_id = $1 and token_address = $2 limit 1",
+        [chain(), token],
+      )
+    ).rows[0]!.address;
+    await client.request({
+      method: "anvil_setCode" as never,
+      params: [others[1]!.address, `0xef0100${pair.slice(2)}`] as never,
+    });
+    const queries = createHolderQueries({
+      db: db.pool,
+      nodeOf: () => createNodeRpc({ url: anvil.rpcUrl }),
+    });
+    const tracked = await db.pool.query<{ token_address: string }>(
+      "select token_address from token_holder_stats where chain_id = $1",
+      [chain()],
+    );
+    let contracts = 0;
+    let wallets = 0;
+    for (const t of tracked.rows) {
+      const page = await queries.tokenHolders({
+        chain: chain() as ChainId,
+        address: t.token_address,
+        limit: 100,
+        cursor: null,
+      });
+      expect(page.programOwnedChecked).toBe(true);
+      for (const h of page.data) {
+        // viem answers undefined for an address without code
+        const code = (await client.getCode({ address: h.address as Address })) ?? "0x";
+        const isContract = code !== "0x" && !code.startsWith("0xef0100");
+        expect(h.tags.includes("programOwned"), h.address).toBe(isContract);
+        if (isContract) contracts++;
+        else wallets++;
+      }
+    }
+    expect(contracts).toBeGreaterThan(0);
+    expect(wallets).toBeGreaterThan(0);
+    const tokenPage = await queries.tokenHolders({
+      chain: chain() as ChainId,
+      address: token,
+      limit: 100,
+      cursor: null,
+    });
+    expect(tokenPage.data.find((h) => h.address === pair)?.tags).toEqual(["pool", "programOwned"]);
+    expect(tokenPage.data.find((h) => h.address === others[1]!.address)?.tags).toEqual([]);
+
+    // without an answering node nothing is judged, and the page says so
+    const blind = createHolderQueries({
+      db: db.pool,
+      nodeOf: () => createNodeRpc({ url: "http://127.0.0.1:9", timeoutMs: 500 }),
+    });
+    const unjudged = await blind.tokenHolders({
+      chain: chain() as ChainId,
+      address: token,
+      limit: 100,
+      cursor: null,
+    });
+    expect(unjudged.programOwnedChecked).toBe(false);
+    expect(unjudged.data.some((h) => h.tags.includes("programOwned"))).toBe(false);
+    expect(unjudged.data.find((h) => h.address === pair)?.tags).toEqual(["pool"]);
   });
 });

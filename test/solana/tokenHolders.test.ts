@@ -1,3 +1,4 @@
+import { PublicKey } from "@solana/web3.js";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,6 +9,7 @@ import type { ReplayBlock } from "../../services/ingest/src/solana/replay/Replay
 import { replayBlocksFromRecording } from "../../services/ingest/src/solana/replay/replayBlocksFromRecording.ts";
 import { createSolanaRpcSource } from "../../services/ingest/src/solana/source/createSolanaRpcSource.ts";
 import { createSolanaWorker } from "../../services/ingest/src/solana/worker/createSolanaWorker.ts";
+import { createHolderQueries } from "../../services/query/src/holders/createHolderQueries.ts";
 import { fixtureRecording } from "./fixtureData.ts";
 
 /**
@@ -86,6 +88,32 @@ function expectedBalances(blocks: ReplayBlock[], start: Map<string, number>) {
   return out;
 }
 
+const P = 2n ** 255n - 19n;
+function modPow(b: bigint, e: bigint): bigint {
+  let r = 1n;
+  let x = ((b % P) + P) % P;
+  for (let k = e; k > 0n; k >>= 1n, x = (x * x) % P) if (k & 1n) r = (r * x) % P;
+  return r;
+}
+
+/**
+ * Whether 32 bytes decode to a point of ed25519 (RFC 8032 5.1.3): y below p, and
+ * x^2 = (y^2 - 1) / (d y^2 + 1) a square mod p (x = 0 only with a clear sign bit).
+ */
+function onEd25519(bytes: Uint8Array): boolean {
+  let y = 0n;
+  for (let i = 31; i >= 0; i--) y = (y << 8n) | BigInt(bytes[i]!);
+  const sign = y >> 255n;
+  y &= (1n << 255n) - 1n;
+  if (y >= P) return false;
+  const d = (-121665n * modPow(121666n, P - 2n)) % P;
+  const y2 = (y * y) % P;
+  const x2 = ((((y2 - 1n) % P) + P) % P) * modPow((d * y2 + 1n) % P, P - 2n);
+  const xx = ((x2 % P) + P) % P;
+  if (xx === 0n) return sign === 0n;
+  return modPow(xx, (P - 1n) / 2n) === 1n;
+}
+
 describe("Solana token balances from the recorded blocks", () => {
   let db: TestDatabase;
   let server: SolanaReplayServer;
@@ -144,5 +172,38 @@ describe("Solana token balances from the recorded blocks", () => {
     }
     expect(stats.rows.length).toBeGreaterThan(20);
     expect(holders).toBeGreaterThan(50);
+  });
+
+  it("tags holders off the ed25519 curve (program-derived owners) programOwned, every bonding curve among them", async () => {
+    const queries = createHolderQueries({ db: db.pool });
+    const tracked = await db.pool.query<{ token_address: string }>(
+      "select token_address from token_holder_stats where chain_id = 'solana'",
+    );
+    let pdas = 0;
+    let keys = 0;
+    let curves = 0;
+    for (const t of tracked.rows) {
+      const page = await queries.tokenHolders({
+        chain: "solana",
+        address: t.token_address,
+        limit: 100,
+        cursor: null,
+      });
+      expect(page.programOwnedChecked).toBe(true);
+      for (const h of page.data) {
+        const offCurve = !onEd25519(new PublicKey(h.address).toBytes());
+        expect(h.tags.includes("programOwned"), h.address).toBe(offCurve);
+        if (offCurve) pdas++;
+        else keys++;
+        // a launchpad curve is a program account, never a key
+        if (h.tags.includes("bondingCurve")) {
+          curves++;
+          expect(h.tags).toContain("programOwned");
+        }
+      }
+    }
+    expect(pdas).toBeGreaterThan(0);
+    expect(keys).toBeGreaterThan(0);
+    expect(curves).toBeGreaterThan(0);
   });
 });

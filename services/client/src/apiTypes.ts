@@ -3349,8 +3349,8 @@ export interface operations {
                             rank: number;
                             /** @description percent of the token's recorded total supply; null when the supply is unknown */
                             supplySharePct: number | null;
-                            /** @description pool: the address of a market (a V4 pool manager of the token's markets included); bondingCurve: a launchpad curve; burn: 0x…dead or the Solana incinerator; locker: in the deployment's locker list */
-                            tags: ("pool" | "bondingCurve" | "burn" | "locker")[];
+                            /** @description pool: the address of a market (a V4 pool manager of the token's markets included); bondingCurve: a launchpad curve; burn: 0x…dead or the Solana incinerator; locker: in the deployment's locker list; programOwned: no private key controls it (Solana: the owner is off the ed25519 curve, a program-derived address; EVM: the address has contract code, an EIP-7702 delegated account excepted) */
+                            tags: ("pool" | "bondingCurve" | "burn" | "locker" | "programOwned")[];
                         }[];
                         meta: {
                             asOf: number;
@@ -3359,6 +3359,8 @@ export interface operations {
                             /** @description holders with a positive balance; null while not tracked */
                             holderCount: number | null;
                             nextCursor: string | null;
+                            /** @description true when every row was judged for programOwned (always on Solana; on EVM when the chain's node answered); false: a contract may lack the tag */
+                            programOwnedChecked: boolean;
                             /** @description raw units, as recorded for the token */
                             totalSupply: string | null;
                             /** @description block (Solana: slot) the balances are kept from */

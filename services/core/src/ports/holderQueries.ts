@@ -1,7 +1,7 @@
 import type { MarketRef } from "./marketQueries.ts";
 
 /** What a holder is known to be, besides a wallet. */
-export const HOLDER_TAGS = ["pool", "bondingCurve", "burn", "locker"] as const;
+export const HOLDER_TAGS = ["pool", "bondingCurve", "burn", "locker", "programOwned"] as const;
 export type HolderTag = (typeof HOLDER_TAGS)[number];
 
 /** Bounds of `GET /v1/token/holders`. */
@@ -30,6 +30,8 @@ export type TokenHolderPage = {
   decimals: number | null;
   /** the block (Solana: slot) balances are kept from; null while not tracked */
   trackedSinceBlock: number | null;
+  /** every row was judged for `programOwned` (always on Solana; on EVM when the chain's node answered) */
+  programOwnedChecked: boolean;
   hasMore: boolean;
   nextCursor: string | null;
 };

@@ -1,12 +1,22 @@
-import { type HolderQueries, NotFoundError, type TokenHolderPage, type TokenHolderRow } from "@tapeline/core";
+import {
+  type ChainId,
+  type HolderQueries,
+  NotFoundError,
+  type TokenHolderPage,
+  type TokenHolderRow,
+} from "@tapeline/core";
 import type pg from "pg";
+import type { NodeRpc } from "../portfolio/createNodeRpc.ts";
 import { decodeHolderCursor, encodeHolderCursor } from "./holderCursor.ts";
+import { createProgramOwnedCheck } from "./programOwned.ts";
 import { tagsOf } from "./tagsOf.ts";
 
 export type HolderQueriesOptions = {
   db: pg.Pool;
   /** locker contracts and programs, as `<chain>/<address>` (none built in) */
   lockers?: ReadonlySet<string>;
+  /** the node of a chain, null where none is configured (EVM holders are then not judged program-owned) */
+  nodeOf?(chain: ChainId): NodeRpc | null;
 };
 
 // (the output name must not shadow the ordering column: `balance::text` would sort as text)
@@ -28,11 +38,13 @@ function sharePct(amount: string, supply: string | null): number | null {
 /**
  * Token holders from the ingest's balances (`token_holders`, `token_holder_stats`): largest
  * first, each tagged from the markets (a pool of any market, a V4 pool manager of the token's
- * markets, a launchpad bonding curve), the burn addresses and the configured lockers.
+ * markets, a launchpad bonding curve), the burn addresses, the configured lockers, and as
+ * program-owned (a Solana off-curve owner, an EVM contract).
  */
 export function createHolderQueries(opts: HolderQueriesOptions): HolderQueries {
   const { db } = opts;
   const lockers = opts.lockers ?? new Set<string>();
+  const programOwned = createProgramOwnedCheck({ nodeOf: opts.nodeOf ?? (() => null) });
   return {
     async tokenHolders({ chain, address, limit, cursor }): Promise<TokenHolderPage> {
       const key = `${chain}/${address}`;
@@ -63,6 +75,7 @@ export function createHolderQueries(opts: HolderQueriesOptions): HolderQueries {
           data: [],
           holderCount: null,
           trackedSinceBlock: null,
+          programOwnedChecked: true,
           ...base,
           hasMore: false,
           nextCursor: null,
@@ -72,20 +85,21 @@ export function createHolderQueries(opts: HolderQueriesOptions): HolderQueries {
         after ? [key, limit + 1, after.balance, after.holder] : [key, limit + 1],
       );
       const rows = res.rows.slice(0, limit);
-      const tags = await tagsOf(
-        db,
-        chain,
-        rows.map((r) => r.holder),
-        markets.rows,
-        lockers,
-      );
+      const holders = rows.map((r) => r.holder);
+      const [tags, owned] = await Promise.all([
+        tagsOf(db, chain, holders, markets.rows, lockers),
+        programOwned(chain, holders),
+      ]);
       const first = after ? after.rank + 1 : 1;
       const data: TokenHolderRow[] = rows.map((r, i) => ({
         rank: first + i,
         address: r.holder,
         amount: r.amount,
         supplySharePct: sharePct(r.amount, base.totalSupply),
-        tags: tags.get(r.holder) ?? [],
+        tags: [
+          ...(tags.get(r.holder) ?? []),
+          ...(owned.owned.has(r.holder) ? (["programOwned"] as const) : []),
+        ],
       }));
       const last = rows.at(-1);
       const hasMore = res.rows.length > limit;
@@ -93,6 +107,7 @@ export function createHolderQueries(opts: HolderQueriesOptions): HolderQueries {
         data,
         holderCount: Number(st.holder_count),
         trackedSinceBlock: Number(st.tracked_block),
+        programOwnedChecked: owned.complete,
         ...base,
         hasMore,
         nextCursor:

@@ -17,7 +17,7 @@ const holderSchema = z.object({
   tags: z
     .array(z.enum(HOLDER_TAGS))
     .describe(
-      "pool: the address of a market (a V4 pool manager of the token's markets included); bondingCurve: a launchpad curve; burn: 0x…dead or the Solana incinerator; locker: in the deployment's locker list",
+      "pool: the address of a market (a V4 pool manager of the token's markets included); bondingCurve: a launchpad curve; burn: 0x…dead or the Solana incinerator; locker: in the deployment's locker list; programOwned: no private key controls it (Solana: the owner is off the ed25519 curve, a program-derived address; EVM: the address has contract code, an EIP-7702 delegated account excepted)",
     ),
 });
 
@@ -47,6 +47,11 @@ export const getTokenHolders = defineEndpoint({
       totalSupply: z.string().nullable().describe("raw units, as recorded for the token"),
       decimals: z.int().nullable(),
       trackedSinceBlock: z.int().nullable().describe("block (Solana: slot) the balances are kept from"),
+      programOwnedChecked: z
+        .boolean()
+        .describe(
+          "true when every row was judged for programOwned (always on Solana; on EVM when the chain's node answered); false: a contract may lack the tag",
+        ),
       hasMore: z.boolean(),
       nextCursor: z.string().nullable(),
     }),
@@ -66,6 +71,7 @@ export const getTokenHolders = defineEndpoint({
         totalSupply: page.totalSupply,
         decimals: page.decimals,
         trackedSinceBlock: page.trackedSinceBlock,
+        programOwnedChecked: page.programOwnedChecked,
         hasMore: page.hasMore,
         nextCursor: page.nextCursor,
       }),
