@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { type Address, type Hex, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactsEndpoints } from "../../services/api/src/endpoints/tokenFacts/endpoints.ts";
+import { compileDevnetSource } from "../../services/ingest/src/devnet/compileDevnetContracts.ts";
 import {
   createDevnetClient,
   type DevnetClient,
@@ -18,6 +19,9 @@ import { devnetEvmConfig } from "../../services/ingest/src/devnet/devnetEvmConfi
 import { type AnvilHandle, startAnvil } from "../../services/ingest/src/devnet/startAnvil.ts";
 import { startEvmChainWorker } from "../../services/ingest/src/evm/createEvmChainWorker.ts";
 import { createRpcClient } from "../../services/ingest/src/rpc/createRpcClient.ts";
+import { createHolderQueries } from "../../services/query/src/holders/createHolderQueries.ts";
+import { lockerList } from "../../services/query/src/lockers/lockerList.ts";
+import { parseLockers } from "../../services/query/src/lockers/parseLockers.ts";
 import { createNodeRpc } from "../../services/query/src/portfolio/createNodeRpc.ts";
 import { createSecurityProvider } from "../../services/query/src/security/provider.ts";
 import { pct, readEvmSecurity } from "../../services/query/src/security/readEvmSecurity.ts";
@@ -47,6 +51,7 @@ const erc20 = parseAbi([
   "function totalSupply() view returns (uint256)",
   "function transfer(address to, uint256 amount) returns (bool)",
   "function deposit() payable",
+  "function approve(address spender, uint256 amount) returns (bool)",
 ]);
 const pairAbi = parseAbi([
   "function getReserves() view returns (uint112, uint112, uint32)",
@@ -71,6 +76,8 @@ describe("token security on anvil", () => {
   let close: () => Promise<void>;
   let chain: string;
   let served: Map<string, TokenSecurity>;
+  let locker: Address;
+  let lockers: ReadonlySet<string>;
 
   const balanceOf = (token: Address, who: Address) =>
     client.readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [who] });
@@ -152,6 +159,28 @@ describe("token security on anvil", () => {
       "burn LP",
     );
 
+    // a locker holding a third of the taxed pool's LP and some of the taxed token, listed by configuration
+    const lockerArtifact = compileDevnetSource("DevnetLocker.sol")("DevnetLocker");
+    locker = (await owner.deploy(lockerArtifact, [], "locker")).toLowerCase() as Address;
+    const lockInto = async (token: Address, amount: bigint) => {
+      await owner.write(
+        { address: token, abi: erc20, functionName: "approve", args: [locker, amount] },
+        "approve locker",
+      );
+      await owner.write(
+        { address: locker, abi: lockerArtifact.abi, functionName: "lock", args: [token, amount, 2n ** 40n] },
+        "lock",
+      );
+    };
+    await lockInto(
+      tokens.taxed.pool.address,
+      (await balanceOf(tokens.taxed.pool.address, owner.address)) / 3n,
+    );
+    await lockInto(tokens.taxed.address, 12_345n * 10n ** 18n);
+    const problems: string[] = [];
+    lockers = lockerList(parseLockers(`evm:${deployment.chainId}=${locker}`, problems));
+    expect(problems).toEqual([]);
+
     db = await createTestDatabase();
     const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }]);
     const worker = startEvmChainWorker({
@@ -166,7 +195,10 @@ describe("token security on anvil", () => {
       pool: db.pool,
       name: "security-devnet",
       providers: [
-        createSecurityProvider({ nodes: new Map([[chain as never, createNodeRpc({ url: anvil.rpcUrl })]]) }),
+        createSecurityProvider({
+          nodes: new Map([[chain as never, createNodeRpc({ url: anvil.rpcUrl })]]),
+          lockers,
+        }),
       ],
       endpoints: [tokenFactsEndpoints],
     });
@@ -295,5 +327,33 @@ describe("token security on anvil", () => {
       isMintable: null,
       owner: null,
     });
+  });
+
+  it("reads the LP share held by the configured locker from the pair, and tags the locker among the holders", async () => {
+    const pair = tokens.taxed.pool.address;
+    const supply = await client.readContract({ address: pair, abi: erc20, functionName: "totalSupply" });
+    const locked = await balanceOf(pair, locker);
+    expect(locked).toBeGreaterThan(0n);
+    expect(served.get(tokens.taxed.address)!.lpLockedPct).toBe(pct(locked, supply));
+    // nothing of the plain pool's LP is locked: a known zero, since the chain has a listed locker
+    expect(served.get(tokens.plain.address)!.lpLockedPct).toBe(0);
+    // no listed locker for the chain: unknown
+    const rpc = createNodeRpc({ url: anvil.rpcUrl });
+    const unlisted = await readEvmSecurity(rpc, tokens.taxed.address, {
+      address: pair,
+      quote: deployment.weth,
+      feeBps: 30,
+    });
+    expect(unlisted.lpLockedPct).toBeNull();
+
+    const holders = await createHolderQueries({ db: db.pool, lockers }).tokenHolders({
+      chain: chain as never,
+      address: tokens.taxed.address,
+      limit: 100,
+      cursor: null,
+    });
+    const row = holders.data.find((h) => h.address === locker);
+    expect(row?.amount).toBe((await balanceOf(tokens.taxed.address, locker)).toString());
+    expect(row?.tags).toEqual(["locker"]);
   });
 });

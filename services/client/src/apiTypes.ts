@@ -4143,7 +4143,7 @@ export interface operations {
                             isProxy: boolean | null;
                             /** @description percent of the pool's LP tokens held by the zero and 0x…dead addresses */
                             lpBurnedPct: number | null;
-                            /** @description percent held by known lockers: null (no locker registry yet) */
+                            /** @description percent of the same pool's LP tokens held by the locker list's contracts of the chain (shipped list plus the deployment's LOCKERS); null without a listed locker for the chain or a V2 pool; a locker outside the list is not counted */
                             lpLockedPct: number | null;
                             lpPool: string | null;
                             /** @description Solana mint authority; null when none is set or unknown */
@@ -4346,7 +4346,7 @@ export interface operations {
                                 isProxy: boolean | null;
                                 /** @description percent of the pool's LP tokens held by the zero and 0x…dead addresses */
                                 lpBurnedPct: number | null;
-                                /** @description percent held by known lockers: null (no locker registry yet) */
+                                /** @description percent of the same pool's LP tokens held by the locker list's contracts of the chain (shipped list plus the deployment's LOCKERS); null without a listed locker for the chain or a V2 pool; a locker outside the list is not counted */
                                 lpLockedPct: number | null;
                                 lpPool: string | null;
                                 /** @description Solana mint authority; null when none is set or unknown */

@@ -17,6 +17,8 @@ export type QueryDeps = {
   holdingsNodes?: ReadonlyMap<ChainId, HoldingsNodeConfig>;
   /** funder tags added by configuration (`FUNDER_TAGS`), by wallet key */
   funderTags?: ReadonlyMap<string, string>;
+  /** locker contracts added by configuration (`LOCKERS`) to the shipped list, as `<chain>/<address>` */
+  lockers?: ReadonlySet<string>;
   /** JSON file of social identity records the wallet profiles read (`IDENTITY_FILE`) */
   identityFile?: string;
 };

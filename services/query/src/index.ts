@@ -53,6 +53,7 @@ export async function startQueryPod(ctx: Context, env: Record<string, string | u
     ...(events ? { events } : {}),
     holdingsNodes: config.holdingsNodes,
     funderTags: config.funderTags,
+    lockers: config.lockers,
     ...(config.identityFile ? { identityFile: config.identityFile } : {}),
   });
   ctx.shutdown.add("query service", () => service.close());

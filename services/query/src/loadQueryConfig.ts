@@ -1,5 +1,6 @@
 import { type ChainId, createEnvReader, type FreshnessPolicy, readFreshnessPolicy } from "@tapeline/core";
 import { parseFunderTags } from "./funding/parseFunderTags.ts";
+import { parseLockers } from "./lockers/parseLockers.ts";
 import { type HoldingsNodeConfig, parseHoldingsNodes } from "./portfolio/parseHoldingsNodes.ts";
 
 /** A query pod's configuration, read once at start. */
@@ -58,6 +59,11 @@ export type QueryConfig = {
    * see `src/identity/README.md`) the wallet profiles read; read once at startup.
    */
   identityFile: string | undefined;
+  /**
+   * `LOCKERS`, default none: LP and token locker contracts added to the shipped locker list
+   * (`src/lockers/lockers.json`), as `<chain>=<address>` entries separated by commas.
+   */
+  lockers: ReadonlySet<string>;
 };
 
 /**
@@ -90,6 +96,7 @@ export function loadQueryConfig(env: Record<string, string | undefined> = proces
     holdingsNodes: parseHoldingsNodes(r.optional("HOLDINGS_NODES"), r.problems),
     funderTags: parseFunderTags(r.optional("FUNDER_TAGS"), r.problems),
     identityFile: r.optional("IDENTITY_FILE"),
+    lockers: parseLockers(r.optional("LOCKERS"), r.problems),
   };
   if (config.shardMapPath && !config.redisUrl) r.problems.push("SHARD_MAP_PATH needs REDIS_URL (the bus)");
   r.done();

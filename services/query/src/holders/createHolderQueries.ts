@@ -13,7 +13,7 @@ import { tagsOf } from "./tagsOf.ts";
 
 export type HolderQueriesOptions = {
   db: pg.Pool;
-  /** locker contracts and programs, as `<chain>/<address>` (none built in) */
+  /** locker contracts and programs, as `<chain>/<address>` (the provider passes `lockerList`) */
   lockers?: ReadonlySet<string>;
   /** the node of a chain, null where none is configured (EVM holders are then not judged program-owned) */
   nodeOf?(chain: ChainId): NodeRpc | null;

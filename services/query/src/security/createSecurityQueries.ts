@@ -6,6 +6,7 @@ import {
   type SecurityQueries,
   type TokenSecurity,
 } from "@tapeline/core";
+import { lockersOf } from "../lockers/lockerList.ts";
 import { createTtlCache } from "../market/createTtlCache.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
 import { type NodeRpc, NodeUnavailableError } from "../portfolio/createNodeRpc.ts";
@@ -25,7 +26,10 @@ export type SecurityQueriesOptions = {
   /** most tokens kept in memory; default 50,000 */
   maxTokens?: number;
   now?: () => number;
-  /** locker contracts and programs, as `<chain>/<address>`, left out of the top-10 share (none built in) */
+  /**
+   * locker contracts and programs, as `<chain>/<address>`: left out of the top-10 share, and the
+   * holders of the LP share `lpLockedPct` (the query pod passes `lockerList`); default none
+   */
   lockers?: ReadonlySet<string>;
 };
 
@@ -48,6 +52,7 @@ const UNKNOWN_CHAIN_FACTS: SolanaSecurityFacts & EvmSecurityFacts = {
   proxyAdmin: null,
   simulation: null,
   lpBurnedPct: null,
+  lpLockedPct: null,
   lpPool: null,
 };
 
@@ -122,7 +127,8 @@ export function createSecurityQueries(opts: SecurityQueriesOptions): SecurityQue
 
   async function readChain(chain: ChainId, token: string, rpc: NodeRpc, pool: V2Pool | null) {
     if (!isEvm(chain)) return { ...UNKNOWN_CHAIN_FACTS, ...((await readSolanaSecurity(rpc, token)) ?? {}) };
-    return { ...UNKNOWN_CHAIN_FACTS, ...(await readEvmSecurity(rpc, token, pool)) };
+    const lockers = lockersOf(opts.lockers ?? new Set(), chain);
+    return { ...UNKNOWN_CHAIN_FACTS, ...(await readEvmSecurity(rpc, token, pool, lockers)) };
   }
 
   async function load(chain: ChainId, address: string): Promise<TokenSecurity> {
@@ -155,7 +161,6 @@ export function createSecurityQueries(opts: SecurityQueriesOptions): SecurityQue
       chain,
       address,
       ...chainFacts,
-      lpLockedPct: null,
       sniperWallets: launch ? launch.snipers.size : null,
       bundlerWallets: launch ? launch.bundlers.size : null,
       ...shares,

@@ -1,4 +1,5 @@
 import type { ChainId } from "@tapeline/core";
+import { lockerList } from "../lockers/lockerList.ts";
 import { createNodeRpc, type NodeRpc } from "../portfolio/createNodeRpc.ts";
 import type { QueryProvider } from "../QueryProvider.ts";
 import { createSecurityQueries, type SecurityQueriesOptions } from "./createSecurityQueries.ts";
@@ -29,6 +30,6 @@ export const provider: QueryProvider = {
     const nodes = new Map(
       [...(deps.holdingsNodes ?? new Map())].map(([chain, cfg]) => [chain, createNodeRpc({ url: cfg.url })]),
     );
-    return createSecurityProvider({ nodes }).create(deps);
+    return createSecurityProvider({ nodes, lockers: lockerList(deps.lockers) }).create(deps);
   },
 };

@@ -20,6 +20,7 @@ export type EvmSecurityFacts = Pick<
   | "proxyAdmin"
   | "simulation"
   | "lpBurnedPct"
+  | "lpLockedPct"
   | "lpPool"
 >;
 
@@ -88,14 +89,16 @@ export function simulationOutcome(
 /**
  * The EVM security facts of `token` read from a node: risky functions from the code (the
  * implementation's, behind an EIP-1967 or EIP-1167 proxy), `owner()`, the proxy's admin slot,
- * and with `pool`, the LP share held by burn addresses and a buy-and-sell simulation run by
- * `eth_call` with the simulator's code and a native balance placed by state override.
+ * and with `pool`, the LP shares held by burn addresses and by the chain's `lockers` (null
+ * without any locker listed for the chain) and a buy-and-sell simulation run by `eth_call` with
+ * the simulator's code and a native balance placed by state override.
  * @throws NodeUnavailableError when the node does not answer
  */
 export async function readEvmSecurity(
   rpc: NodeRpc,
   token: string,
   pool: V2Pool | null,
+  lockers: readonly string[] = [],
 ): Promise<EvmSecurityFacts> {
   const calls: NodeCall[] = [
     { method: "eth_getCode", params: [token, "latest"] },
@@ -108,6 +111,9 @@ export async function readEvmSecurity(
       call(pool.address, encodeFunctionData({ abi, functionName: "totalSupply" })),
       call(pool.address, encodeFunctionData({ abi, functionName: "balanceOf", args: [ZERO] })),
       call(pool.address, encodeFunctionData({ abi, functionName: "balanceOf", args: [DEAD] })),
+      ...lockers.map((l) =>
+        call(pool.address, encodeFunctionData({ abi, functionName: "balanceOf", args: [l as Hex] })),
+      ),
     );
     calls.push({
       method: "eth_call",
@@ -146,6 +152,7 @@ export async function readEvmSecurity(
   const owner = wordAddress(ok(answers[3]));
 
   let lpBurnedPct: number | null = null;
+  let lpLockedPct: number | null = null;
   let simulation: SecuritySimulation | null = null;
   if (pool) {
     const supply = uint(ok(answers[4]));
@@ -153,7 +160,13 @@ export async function readEvmSecurity(
     const burnedDead = uint(ok(answers[6]));
     if (supply && supply > 0n && burned0 !== null && burnedDead !== null)
       lpBurnedPct = pct(burned0 + burnedDead, supply);
-    const sim = ok(answers[7]);
+    const locked = lockers.map((_, i) => uint(ok(answers[7 + i])));
+    if (supply && supply > 0n && locked.length > 0 && locked.every((v) => v !== null))
+      lpLockedPct = pct(
+        locked.reduce<bigint>((a, v) => a + (v as bigint), 0n),
+        supply,
+      );
+    const sim = ok(answers[7 + lockers.length]);
     if (sim && sim !== "0x") {
       const [amountIn, r, failedAt] = decodeFunctionResult({
         abi,
@@ -174,6 +187,7 @@ export async function readEvmSecurity(
     proxyAdmin: implementation && proxyAdminWord && proxyAdminWord !== ZERO ? proxyAdminWord : null,
     simulation,
     lpBurnedPct,
+    lpLockedPct,
     lpPool: pool ? pool.address : null,
   };
 }

@@ -64,7 +64,9 @@ export const tokenSecuritySchema = z.object({
       "EVM: a buy then a sell through the token's Uniswap V2-style pool quoted in wrapped native, run by eth_call with state overrides; null without such a pool or node",
     ),
   lpBurnedPct: pct.describe("percent of the pool's LP tokens held by the zero and 0x…dead addresses"),
-  lpLockedPct: pct.describe("percent held by known lockers: null (no locker registry yet)"),
+  lpLockedPct: pct.describe(
+    "percent of the same pool's LP tokens held by the locker list's contracts of the chain (shipped list plus the deployment's LOCKERS); null without a listed locker for the chain or a V2 pool; a locker outside the list is not counted",
+  ),
   lpPool: z.string().nullable(),
   top10HolderPct: pct.describe(
     "share of total supply held by the 10 largest holders, pools, bonding curves, burn addresses and lockers left out; null when the balances are not tracked or the supply is unknown",
