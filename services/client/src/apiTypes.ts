@@ -584,6 +584,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/equity/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wallet equity history
+         * @description A wallet's value in USD over time on one chain, from its recorded balance changes (EVM: the Transfer logs of every token with a market, and wrapped native deposits and withdrawals; Solana: every transaction's token balances of every token with a market). The value at a point is the wallet's balances at the end of that minute, each token valued at the close of its main pool's last trade up to then (in native) times that minute's native/USD rate (the latest stored within the hour before); USD stablecoins at face value, wrapped SOL as SOL. A held token of unknown price is left out of the value and listed in meta.unvaluedTokens, never counted as zero. Not counted: the native coin's own balance (meta.nativeIncluded), balances that move without a log (rebasing tokens), and on Solana a token before the first transaction that moved it after its tracking began. from defaults to 24 hours before to; to defaults to now; both are rounded down to the minute, and the range is at most 366 days. The points end at to and step back by meta.intervalMs, the finest of 1 min, 5 min, 15 min, 1 h, 4 h and 1 d that keeps at most 500 points (24 hours: every 5 minutes). Times in unix milliseconds; a value in seconds gives 400. 1 credit per call (one chain queried).
+         */
+        get: operations["getV1WalletEquityHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/funding": {
         parameters: {
             query?: never;
@@ -5731,6 +5751,142 @@ export interface operations {
                             hasMore: boolean;
                             /** @description exit time (lastTradeAt) of the page's last row; null on an empty page */
                             oldestAt: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1WalletEquityHistory: {
+        parameters: {
+            query: {
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                /** @description oldest time of the history, rounded down to the minute; default 24 hours before to. At most 366 days before to; unix milliseconds. A positive value below 10^11 is read as seconds and refused with 400. */
+                from?: number;
+                /** @description latest time of the history, rounded down to the minute (a later minute than the request's is the request's); default now; unix milliseconds. A positive value below 10^11 is read as seconds and refused with 400. At most 1 days ahead. */
+                to?: number;
+                /** @description wallet address: EVM hex (case-insensitive) or Solana base58 */
+                wallet: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description the wallet's latest recorded balances at each token's current main pool price and the latest native/USD rate; tokens of unknown price left out (meta.unvaluedTokens) */
+                            currentValueUsd: number;
+                            /** @description oldest first: to, then every meta.intervalMs back while at or after from; at most 500 points */
+                            points: {
+                                /** @description a minute start, unix milliseconds */
+                                at: number;
+                                /** @description the wallet's recorded holdings at the end of that minute, valued at that minute's prices; held tokens of unknown price left out (meta.unvaluedTokens, meta.partialPoints) */
+                                valueUsd: number;
+                            }[];
+                        };
+                        meta: {
+                            /** @description unix milliseconds */
+                            asOf: number;
+                            /** @description from rounded down to the minute (ms) */
+                            from: number;
+                            /** @description the points' spacing: the finest of 1 min, 5 min, 15 min, 1 h, 4 h, 1 d that keeps the range within 500 points */
+                            intervalMs: number;
+                            /**
+                             * @description the native coin's own balance (ETH on EVM, SOL lamports on Solana) is not in the recorded balance changes and is not counted; wrapped native (WETH, wrapped SOL) is
+                             * @constant
+                             */
+                            nativeIncluded: false;
+                            /** @description points whose valueUsd leaves out a token of meta.unvaluedTokens */
+                            partialPoints: number;
+                            /** @description to rounded down to the minute (ms); the last point */
+                            to: number;
+                            /** @description tokens held at some point (or now) whose USD price was unknown there (no trade of their main pool yet, no native/USD rate within the hour before the minute, or unknown decimals): left out of those values, never counted as zero */
+                            unvaluedTokens: string[];
                         };
                     };
                 };

@@ -138,6 +138,7 @@ export interface PortfolioQueries {
   walletPositions(q: WalletPositionQuery): Promise<WalletPositionPage>;
   walletClosedPositions(q: WalletClosedPositionQuery): Promise<WalletClosedPositionList>;
   walletPnl(q: WalletPnlQuery): Promise<WalletPnl>;
+  walletEquityHistory(q: WalletEquityQuery): Promise<WalletEquityHistory>;
 }
 
 /** Bounds of `GET /v1/wallet/pnl`: days of one curve, and the default span. */
@@ -185,3 +186,47 @@ export type WalletPnl = {
   asOf: number;
   usdBasis: "spot" | "trade";
 };
+
+/**
+ * Bounds of `GET /v1/wallet/equity/history`: the longest range, the most points of one answer,
+ * the default range (the last 24 hours), and the spacings a range is sampled at (the finest that
+ * keeps the points within `pointsMax`).
+ */
+export const EQUITY_LIMITS = {
+  rangeMaxMs: 366 * 86_400_000,
+  pointsMax: 500,
+  rangeDefaultMs: 86_400_000,
+  stepsMs: [60_000, 300_000, 900_000, 3_600_000, 14_400_000, 86_400_000],
+} as const;
+
+/**
+ * `GET /v1/wallet/equity/history`: points at `to`, `to - stepMs`, `to - 2 stepMs`, ... while at
+ * or after `from` (minute starts, ms), served oldest first.
+ */
+export type WalletEquityQuery = { chain: ChainId; wallet: string; from: number; to: number; stepMs: number };
+
+export type WalletEquityPoint = { at: number; valueUsd: number };
+
+export type WalletEquityHistory = {
+  /** oldest first */
+  points: WalletEquityPoint[];
+  /** the latest recorded balances at the latest prices */
+  currentValueUsd: number;
+  asOf: number;
+  /** tokens held at some point (or now) whose USD price was unknown there: left out of that value */
+  unvaluedTokens: string[];
+  /** points whose value leaves out a held token of unknown price */
+  partialPoints: number;
+};
+
+/** The finest spacing of `EQUITY_LIMITS.stepsMs` that keeps `[from, to]` within `pointsMax` points. */
+export function equityStepMs(from: number, to: number): number {
+  const fits = EQUITY_LIMITS.stepsMs.find((s) => Math.floor((to - from) / s) + 1 <= EQUITY_LIMITS.pointsMax);
+  return fits ?? Math.max(...EQUITY_LIMITS.stepsMs);
+}
+
+/** The points of an equity history, oldest first: `to`, `to - stepMs`, ... while at or after `from`. */
+export function equityPointTimes(q: Pick<WalletEquityQuery, "from" | "to" | "stepMs">): number[] {
+  const n = Math.floor((q.to - q.from) / q.stepMs) + 1;
+  return Array.from({ length: n }, (_, i) => q.to - (n - 1 - i) * q.stepMs);
+}

@@ -7,7 +7,7 @@ import {
   SPARKLINE_TIMEFRAMES,
   STATS_WINDOWS,
 } from "../ports/marketQueries.ts";
-import { PORTFOLIO_LIMITS } from "../ports/portfolioQueries.ts";
+import { EQUITY_LIMITS, PORTFOLIO_LIMITS } from "../ports/portfolioQueries.ts";
 import type { WalletProfileAnswer } from "../ports/profileQueries.ts";
 import { PULSE_LIMITS, PULSE_VIEWS } from "../ports/pulseQueries.ts";
 import type { QueryApi, QueryMethod } from "../ports/query.ts";
@@ -155,6 +155,20 @@ export const queryRpcMethods = {
       fromDay: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
       toDay: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
     }),
+  ]),
+  walletEquityHistory: z.tuple([
+    z
+      .strictObject({
+        ...walletRef,
+        from: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+        to: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+        stepMs: z.int().refine((s) => (EQUITY_LIMITS.stepsMs as readonly number[]).includes(s)),
+      })
+      .refine((q) => q.from <= q.to && q.to - q.from <= EQUITY_LIMITS.rangeMaxMs, "from..to out of bounds")
+      .refine(
+        (q) => Math.floor((q.to - q.from) / q.stepMs) + 1 <= EQUITY_LIMITS.pointsMax,
+        "too many points",
+      ),
   ]),
   pulse: z.tuple([
     z.strictObject({

@@ -1,6 +1,7 @@
 import {
   type ChainId,
   closedPositionOrder,
+  equityPointTimes,
   isEvm,
   nativeAddress,
   type PortfolioQueries,
@@ -14,6 +15,7 @@ import { USD_RATE_MAX_AGE_MS } from "../market/usdRateMaxAgeMs.ts";
 import { readLaunchLabels, type TokenLaunch } from "../traders/readLaunchLabels.ts";
 import { readSwapMinuteRates } from "../wallet/readSwapMinuteRates.ts";
 import { buildClosedPositionRows } from "./buildClosedPositionRows.ts";
+import { buildEquityPoints } from "./buildEquityPoints.ts";
 import { buildPnlCurve, DAY_MS, type DailyCloses } from "./buildPnlCurve.ts";
 import { buildPositionRows, pagePositions, type TokenValue } from "./buildPositionRows.ts";
 import type { EvmPoolReader } from "./createEvmPoolReader.ts";
@@ -22,7 +24,9 @@ import { type CostBasis, type CostTrade, foldCostBasis } from "./foldCostBasis.t
 import type { Holdings, HoldingsReader } from "./HoldingsReader.ts";
 import { labelPositionRows } from "./labelPositionRows.ts";
 import { saleMethodOf } from "./MainPool.ts";
+import { readBalanceHistory, readCurrentBalances } from "./readBalanceHistory.ts";
 import { readDailyCloses } from "./readDailyCloses.ts";
+import { readMinuteCloses } from "./readMinuteCloses.ts";
 import { readChainFacts, readMainPools, readPortfolioTokens } from "./readPortfolioFacts.ts";
 import { readWalletTradeEvents, type WalletTradeEvent } from "./readWalletTradeEvents.ts";
 import { saleProceedsUsd } from "./saleProceedsUsd.ts";
@@ -376,6 +380,73 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
         toDay: q.toDay,
       });
       return { ...curve, asOf, usdBasis: evm ? "spot" : "trade" };
+    },
+
+    async walletEquityHistory(q) {
+      const asOf = now();
+      const points = equityPointTimes(q);
+      const [history, current, facts] = await Promise.all([
+        readBalanceHistory(db, q.chain, q.wallet, points[0]!, points.at(-1)! + 60_000),
+        readCurrentBalances(db, q.chain, q.wallet),
+        chainFacts.get(q.chain, () => readChainFacts(db, q.chain)),
+      ]);
+      const stablecoins = new Set(facts.stablecoins.keys());
+      if (!isEvm(q.chain)) for (const mint of SOLANA_STABLECOINS.keys()) stablecoins.add(mint);
+      // wrapped SOL is the native coin at face value; EVM wrapped native is priced by its pools
+      const nativeMint = isEvm(q.chain) ? null : SOLANA_NATIVE_MINT;
+      const held = new Set<string>();
+      for (const [t, b] of [...history.opening, ...current]) if (b > 0n) held.add(t);
+      for (const c of history.changes) if (c.balance > 0n) held.add(c.token);
+      const priced = [...held].filter((t) => !stablecoins.has(t) && t !== nativeMint);
+      const tokenFacts = readPortfolioTokens(db, q.chain, [...held]);
+      const [tokens, pools, rates, spotUsd] = await Promise.all([
+        tokenFacts,
+        readMainPools(db, q.chain, priced, tokenFacts),
+        readUsdRates(
+          db,
+          q.chain,
+          points.map((at) => ({ atMs: at, notBeforeMs: at - USD_RATE_MAX_AGE_MS })),
+        ),
+        spot(q.chain),
+      ]);
+      const closes = new Map(
+        await Promise.all(
+          [...pools].map(
+            async ([token, pool]) => [token, await readMinuteCloses(db, pool.market, points)] as const,
+          ),
+        ),
+      );
+      const decimals = (t: string) =>
+        tokens.get(t)?.decimals ?? (t === nativeMint ? (facts.native?.decimals ?? 9) : null);
+      /** USD per whole token from its price in native and the native coin's USD (both may be unknown). */
+      const unit = (token: string, native: number | null, nativeUsd: number | null): number | null => {
+        if (stablecoins.has(token)) return 1;
+        if (nativeUsd === null) return null;
+        if (token === nativeMint) return nativeUsd;
+        return native === null ? null : native * nativeUsd;
+      };
+      const series = buildEquityPoints({
+        points,
+        opening: history.opening,
+        changes: history.changes,
+        decimals,
+        unitUsd: (t, i) => unit(t, closes.get(t)?.[i] ?? null, rates[i] ?? null),
+      });
+      // now: the latest recorded balances at each main pool's last price and the latest native rate
+      const latest = buildEquityPoints({
+        points: [asOf],
+        opening: current,
+        changes: [],
+        decimals,
+        unitUsd: (t) => unit(t, pools.get(t)?.priceNative ?? null, spotUsd),
+      });
+      return {
+        points: points.map((at, i) => ({ at, valueUsd: series.values[i]! })),
+        currentValueUsd: latest.values[0]!,
+        asOf,
+        unvaluedTokens: [...new Set([...series.unvalued, ...latest.unvalued])].sort(),
+        partialPoints: series.partialPoints,
+      };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { EndpointDef } from "../../endpoint.ts";
 import { getWalletClosedPositions } from "./getWalletClosedPositions.ts";
+import { getWalletEquityHistory } from "./getWalletEquityHistory.ts";
 import { getWalletFunding } from "./getWalletFunding.ts";
 import { getWalletPnl } from "./getWalletPnl.ts";
 import { getWalletPositions } from "./getWalletPositions.ts";
@@ -10,7 +11,7 @@ import { postWalletFunding } from "./postWalletFunding.ts";
 import { postWalletProfile } from "./postWalletProfile.ts";
 import { postWalletSwaps } from "./postWalletSwaps.ts";
 
-/** The wallet group: swaps (single and batch), trades, positions, closed positions, the PnL curve, funding and profiles (single and batch). */
+/** The wallet group: swaps (single and batch), trades, positions, closed positions, the PnL curve, the equity history, funding and profiles (single and batch). */
 export const walletEndpoints: EndpointDef[] = [
   getWalletSwaps,
   postWalletSwaps,
@@ -18,6 +19,7 @@ export const walletEndpoints: EndpointDef[] = [
   getWalletPositions,
   getWalletClosedPositions,
   getWalletPnl,
+  getWalletEquityHistory,
   getWalletFunding,
   postWalletFunding,
   getWalletProfile,
