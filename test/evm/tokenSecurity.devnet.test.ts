@@ -1,15 +1,22 @@
 import type { TokenSecurity } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
-import { type Address, type Hex, parseAbi } from "viem";
+import { type Address, type Hex, parseAbi, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactsEndpoints } from "../../services/api/src/endpoints/tokenFacts/endpoints.ts";
-import { compileDevnetSource } from "../../services/ingest/src/devnet/compileDevnetContracts.ts";
+import {
+  compileDevnetContracts,
+  compileDevnetSource,
+} from "../../services/ingest/src/devnet/compileDevnetContracts.ts";
 import {
   createDevnetClient,
   type DevnetClient,
 } from "../../services/ingest/src/devnet/createDevnetClient.ts";
 import { createTxSender, type TxSender } from "../../services/ingest/src/devnet/createTxSender.ts";
-import type { DevnetDeployment } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
+import {
+  createUniswapV3Actions,
+  type UniswapV3Actions,
+} from "../../services/ingest/src/devnet/createUniswapV3Actions.ts";
+import type { DevnetDeployment, DevnetV3Pool } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
 import {
   deploySecurityTokens,
   type SecurityTokens,
@@ -77,6 +84,10 @@ describe("token security on anvil", () => {
   let chain: string;
   let served: Map<string, TokenSecurity>;
   let locker: Address;
+  let v3: UniswapV3Actions;
+  /** a plain and a taxed token whose only pool is a Uniswap V3 WETH pool */
+  let v3Plain: { address: Address; pool: DevnetV3Pool };
+  let v3Taxed: { address: Address; pool: DevnetV3Pool };
   let lockers: ReadonlySet<string>;
 
   const balanceOf = (token: Address, who: Address) =>
@@ -177,6 +188,40 @@ describe("token security on anvil", () => {
       (await balanceOf(tokens.taxed.pool.address, owner.address)) / 3n,
     );
     await lockInto(tokens.taxed.address, 12_345n * 10n ** 18n);
+    // tokens traded only on Uniswap V3: the taxed one taxes transfers out of and into its V3 pool
+    v3 = createUniswapV3Actions(client, deployment);
+    await owner.write(
+      { address: deployment.weth, abi: erc20, functionName: "deposit", value: 200n * 10n ** 18n },
+      "wrap",
+    );
+    const onV3 = async (address: Address) => {
+      const { pool } = await v3.createPool(owner, {
+        tokenA: address,
+        tokenB: deployment.weth,
+        amountA: 1_000_000n * 10n ** 18n,
+        amountB: 50n * 10n ** 18n,
+        fee: 3000,
+      });
+      return { address: address.toLowerCase() as Address, pool };
+    };
+    v3Plain = await onV3(
+      await owner.deploy(
+        compileDevnetContracts().feeOnTransferToken,
+        ["Plain3", "PLAIN3", 0n, owner.address, 10_000_000n * 10n ** 18n],
+        "PLAIN3",
+      ),
+    );
+    const restricted = compileDevnetSource("SecurityTestTokens.sol")("TradeRestrictedToken");
+    const taxed3 = await owner.deploy(
+      restricted,
+      ["TAXED3", "TAXED3", BigInt(BUY_TAX_BPS), BigInt(SELL_TAX_BPS), false, 10_000_000n * 10n ** 18n],
+      "TAXED3",
+    );
+    v3Taxed = await onV3(taxed3);
+    await owner.write(
+      { address: taxed3, abi: restricted.abi, functionName: "setPair", args: [v3Taxed.pool.address] },
+      "TAXED3 setPair",
+    );
     const problems: string[] = [];
     lockers = lockerList(parseLockers(`evm:${deployment.chainId}=${locker}`, problems));
     expect(problems).toEqual([]);
@@ -208,7 +253,10 @@ describe("token security on anvil", () => {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
-        items: [tokens.plain, tokens.taxed, tokens.sellBlocked].map((t) => ({ chain, address: t.address })),
+        items: [tokens.plain, tokens.taxed, tokens.sellBlocked, v3Plain, v3Taxed].map((t) => ({
+          chain,
+          address: t.address,
+        })),
       }),
     });
     expect(res.status).toBe(200);
@@ -340,6 +388,7 @@ describe("token security on anvil", () => {
     // no listed locker for the chain: unknown
     const rpc = createNodeRpc({ url: anvil.rpcUrl });
     const unlisted = await readEvmSecurity(rpc, tokens.taxed.address, {
+      kind: "v2",
       address: pair,
       quote: deployment.weth,
       feeBps: 30,
@@ -355,5 +404,84 @@ describe("token security on anvil", () => {
     const row = holders.data.find((h) => h.address === locker);
     expect(row?.amount).toBe((await balanceOf(tokens.taxed.address, locker)).toString());
     expect(row?.tags).toEqual(["locker"]);
+  });
+
+  /**
+   * A wallet's buy of `amountIn` WETH through the V3 SwapRouter, then its sale of everything
+   * received: the buy tax from what the pool's Swap event says it sent against what arrived; the
+   * sale through the router, and the sell tax from a transfer of the tokens into the pool.
+   */
+  async function tradeOnV3(token: Address, pool: DevnetV3Pool, amountIn: bigint) {
+    const before = await balanceOf(token, TRADER);
+    const receipt = await v3.swap(trader, pool, {
+      tokenIn: deployment.weth,
+      amount: amountIn,
+      exactOutput: false,
+      maxIn: 0n,
+      nativeIn: true,
+    });
+    const [swap] = parseEventLogs({
+      abi: deployment.abis.uniswapV3Pool,
+      logs: receipt.logs,
+      eventName: "Swap",
+    });
+    const args = (swap as unknown as { args: { amount0: bigint; amount1: bigint } }).args;
+    const sent = -(token === pool.token0 ? args.amount0 : args.amount1);
+    const received = (await balanceOf(token, TRADER)) - before;
+    let sellReverted = false;
+    try {
+      await v3.swap(trader, pool, {
+        tokenIn: token,
+        amount: received,
+        exactOutput: false,
+        maxIn: 0n,
+        nativeIn: false,
+      });
+    } catch {
+      sellReverted = true;
+    }
+    // the tokens still held (all of them when the sale reverted) go straight into the pool
+    const held = (await balanceOf(token, TRADER)) - before;
+    let sellTaxPct: number | null = null;
+    if (held > 0n) {
+      const poolBefore = await balanceOf(token, pool.address);
+      await trader.write(
+        { address: token, abi: erc20, functionName: "transfer", args: [pool.address, held] },
+        "into pool",
+      );
+      sellTaxPct = pct(held - ((await balanceOf(token, pool.address)) - poolBefore), held);
+    }
+    return { buyTaxPct: pct(sent - received, sent), sellTaxPct, sellReverted };
+  }
+
+  it("simulates on a Uniswap V3 pool: the plain token passes, bought and sold through the pool like a router", async () => {
+    const s = served.get(v3Plain.address)!;
+    expect(s.simulation).toMatchObject({ outcome: "ok", pool: v3Plain.pool.address, isHoneypot: false });
+    // V3 pools have no LP token: no LP figures
+    expect(s.lpPool).toBeNull();
+    expect(s.lpBurnedPct).toBeNull();
+    const amountIn = BigInt(s.simulation!.amountIn);
+    // the simulation spends a thousandth of the pool's WETH, as it held it then
+    expect(amountIn).toBe((await balanceOf(deployment.weth, v3Plain.pool.address)) / 1000n);
+    const real = await tradeOnV3(v3Plain.address, v3Plain.pool, amountIn);
+    expect(real).toEqual({ buyTaxPct: 0, sellTaxPct: null, sellReverted: false });
+    expect(s.simulation!.buyTaxPct).toBe(0);
+    expect(s.simulation!.sellTaxPct).toBe(0);
+  });
+
+  it("flags the taxed token on its V3 pool: taxes equal to a real buy's and transfer's balances, the short-paid sale refused", async () => {
+    const s = served.get(v3Taxed.address)!;
+    const real = await tradeOnV3(v3Taxed.address, v3Taxed.pool, BigInt(s.simulation!.amountIn));
+    // a V3 pool checks it was paid in full, so a token taxed on the way in cannot be sold there
+    expect(real.sellReverted).toBe(true);
+    expect(s.simulation).toMatchObject({
+      outcome: "sell_failed",
+      pool: v3Taxed.pool.address,
+      isHoneypot: true,
+    });
+    expect(s.simulation!.buyTaxPct).toBe(real.buyTaxPct);
+    expect(s.simulation!.sellTaxPct).toBe(real.sellTaxPct);
+    expect(real.buyTaxPct).toBeCloseTo(BUY_TAX_BPS / 100, 4);
+    expect(real.sellTaxPct).toBeCloseTo(SELL_TAX_BPS / 100, 4);
   });
 });

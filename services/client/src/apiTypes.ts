@@ -4165,6 +4165,7 @@ export interface operations {
                             lpBurnedPct: number | null;
                             /** @description percent of the same pool's LP tokens held by the locker list's contracts of the chain (shipped list plus the deployment's LOCKERS); null without a listed locker for the chain or a V2 pool; a locker outside the list is not counted */
                             lpLockedPct: number | null;
+                            /** @description the Uniswap V2 pair the LP figures are read from; null without one */
                             lpPool: string | null;
                             /** @description Solana mint authority; null when none is set or unknown */
                             mintAuthority: string | null;
@@ -4175,18 +4176,18 @@ export interface operations {
                             /** @description EIP-1967 admin slot; null when empty or not a proxy */
                             proxyAdmin: string | null;
                             proxyImplementation: string | null;
-                            /** @description EVM: a buy then a sell through the token's Uniswap V2-style pool quoted in wrapped native, run by eth_call with state overrides; null without such a pool or node */
+                            /** @description EVM: a buy then a sell through the token's Uniswap V2 pool quoted in wrapped native (its deepest; without one, its deepest Uniswap V3 pool, paid in the swap callback as a router pays it, so a token taxed on the way in fails the sale there), run by eth_call with state overrides; null without such a pool or node; Uniswap V4 pools are not simulated */
                             simulation: {
                                 /** @description wrapped native spent on the simulated buy, raw units */
                                 amountIn: string;
-                                /** @description percent of the tokens the pair sent that did not arrive */
+                                /** @description percent of the tokens the pool sent that did not arrive */
                                 buyTaxPct: number | null;
                                 /** @description the bought tokens could not be sold, or the sell tax is at least 50 %; null when the buy failed */
                                 isHoneypot: boolean | null;
                                 /** @enum {string} */
                                 outcome: "ok" | "buy_failed" | "sell_failed";
                                 pool: string;
-                                /** @description percent of the tokens sold that did not reach the pair */
+                                /** @description percent of the tokens sold that did not reach the pool (measured also when the pool then refused the sale) */
                                 sellTaxPct: number | null;
                             } | null;
                             /** @description share of total supply the launch's snipers hold now; null when the balances are not tracked, the supply is unknown or the token has no market */
@@ -4368,6 +4369,7 @@ export interface operations {
                                 lpBurnedPct: number | null;
                                 /** @description percent of the same pool's LP tokens held by the locker list's contracts of the chain (shipped list plus the deployment's LOCKERS); null without a listed locker for the chain or a V2 pool; a locker outside the list is not counted */
                                 lpLockedPct: number | null;
+                                /** @description the Uniswap V2 pair the LP figures are read from; null without one */
                                 lpPool: string | null;
                                 /** @description Solana mint authority; null when none is set or unknown */
                                 mintAuthority: string | null;
@@ -4378,18 +4380,18 @@ export interface operations {
                                 /** @description EIP-1967 admin slot; null when empty or not a proxy */
                                 proxyAdmin: string | null;
                                 proxyImplementation: string | null;
-                                /** @description EVM: a buy then a sell through the token's Uniswap V2-style pool quoted in wrapped native, run by eth_call with state overrides; null without such a pool or node */
+                                /** @description EVM: a buy then a sell through the token's Uniswap V2 pool quoted in wrapped native (its deepest; without one, its deepest Uniswap V3 pool, paid in the swap callback as a router pays it, so a token taxed on the way in fails the sale there), run by eth_call with state overrides; null without such a pool or node; Uniswap V4 pools are not simulated */
                                 simulation: {
                                     /** @description wrapped native spent on the simulated buy, raw units */
                                     amountIn: string;
-                                    /** @description percent of the tokens the pair sent that did not arrive */
+                                    /** @description percent of the tokens the pool sent that did not arrive */
                                     buyTaxPct: number | null;
                                     /** @description the bought tokens could not be sold, or the sell tax is at least 50 %; null when the buy failed */
                                     isHoneypot: boolean | null;
                                     /** @enum {string} */
                                     outcome: "ok" | "buy_failed" | "sell_failed";
                                     pool: string;
-                                    /** @description percent of the tokens sold that did not reach the pair */
+                                    /** @description percent of the tokens sold that did not reach the pool (measured also when the pool then refused the sale) */
                                     sellTaxPct: number | null;
                                 } | null;
                                 /** @description share of total supply the launch's snipers hold now; null when the balances are not tracked, the supply is unknown or the token has no market */

@@ -31,7 +31,7 @@ export type SecuritySimulation = {
   amountIn: string;
   /** percent of the tokens the pair sent that never arrived (null unless bought) */
   buyTaxPct: number | null;
-  /** percent of the tokens sold that never reached the pair (null unless the sell went through) */
+  /** percent of the tokens sold that never reached the pool (null unless they were sent to it) */
   sellTaxPct: number | null;
   /** cannot be sold, or the sell tax takes at least HONEYPOT_SELL_TAX_PCT; null when the buy failed */
   isHoneypot: boolean | null;
@@ -65,9 +65,9 @@ export type TokenSecurity = {
   simulation: SecuritySimulation | null;
   /** percent of the pool's LP tokens held by the zero and dead addresses (V2-style pools) */
   lpBurnedPct: number | null;
-  /** percent of the LP tokens held by known lockers (no locker registry yet: null) */
+  /** percent of the V2 pair's LP tokens held by the locker list's contracts (null without a listed locker for the chain) */
   lpLockedPct: number | null;
-  /** the pool the LP figures and simulation were read from */
+  /** the V2 pair the LP figures were read from */
   lpPool: string | null;
   /** percent of supply held by the top 10 holders, pools, curves, burn and lockers excluded */
   top10HolderPct: number | null;

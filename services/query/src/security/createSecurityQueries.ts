@@ -11,7 +11,7 @@ import { createTtlCache } from "../market/createTtlCache.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
 import { type NodeRpc, NodeUnavailableError } from "../portfolio/createNodeRpc.ts";
 import { readLaunchLabels } from "../traders/readLaunchLabels.ts";
-import { type EvmSecurityFacts, readEvmSecurity, type V2Pool } from "./readEvmSecurity.ts";
+import { type EvmSecurityFacts, readEvmSecurity, type SimulationPool } from "./readEvmSecurity.ts";
 import { readHolderShares } from "./readHolderShares.ts";
 import { readSolanaSecurity, type SolanaSecurityFacts } from "./readSolanaSecurity.ts";
 
@@ -35,6 +35,8 @@ export type SecurityQueriesOptions = {
 
 /** Venue types whose pools are Uniswap V2 pairs (getReserves, swap, ERC-20 LP token). */
 const V2_VENUES = ["UNISWAP_V2"];
+/** Venue types whose pools are Uniswap V3 pools (swap with a payment callback). */
+const V3_VENUES = ["UNISWAP_V3"];
 
 const UNKNOWN_CHAIN_FACTS: SolanaSecurityFacts & EvmSecurityFacts = {
   isMintable: null,
@@ -103,8 +105,14 @@ export function createSecurityQueries(opts: SecurityQueriesOptions): SecurityQue
     });
   }
 
-  /** The token's deepest Uniswap V2 pool with a recorded fee and a quote that is not a stablecoin. */
-  async function marketsOf(chain: ChainId, token: string): Promise<{ found: boolean; pool: V2Pool | null }> {
+  /**
+   * The pool to simulate on, quote not a stablecoin: the token's deepest Uniswap V2 pool with a
+   * recorded fee (also the pool of the LP shares), else its deepest Uniswap V3 pool.
+   */
+  async function marketsOf(
+    chain: ChainId,
+    token: string,
+  ): Promise<{ found: boolean; pool: SimulationPool | null }> {
     const res = await opts.db.query<{
       address: string;
       venue_type: string;
@@ -119,13 +127,18 @@ export function createSecurityQueries(opts: SecurityQueriesOptions): SecurityQue
       [marketKey(chain, token)],
     );
     const v2 = res.rows.find((p) => V2_VENUES.includes(p.venue_type) && p.fee_bps !== null);
+    const v3 = res.rows.find((p) => V3_VENUES.includes(p.venue_type));
     return {
       found: res.rows.length > 0,
-      pool: v2 ? { address: v2.address, quote: v2.quote_address, feeBps: v2.fee_bps as number } : null,
+      pool: v2
+        ? { kind: "v2", address: v2.address, quote: v2.quote_address, feeBps: v2.fee_bps as number }
+        : v3
+          ? { kind: "v3", address: v3.address, quote: v3.quote_address }
+          : null,
     };
   }
 
-  async function readChain(chain: ChainId, token: string, rpc: NodeRpc, pool: V2Pool | null) {
+  async function readChain(chain: ChainId, token: string, rpc: NodeRpc, pool: SimulationPool | null) {
     if (!isEvm(chain)) return { ...UNKNOWN_CHAIN_FACTS, ...((await readSolanaSecurity(rpc, token)) ?? {}) };
     const lockers = lockersOf(opts.lockers ?? new Set(), chain);
     return { ...UNKNOWN_CHAIN_FACTS, ...(await readEvmSecurity(rpc, token, pool, lockers)) };

@@ -4,8 +4,13 @@ import type { NodeAnswer, NodeCall, NodeRpc } from "../portfolio/createNodeRpc.t
 import { hexBytes, minimalProxyTarget, riskyFunctions } from "./scanCode.ts";
 import { SIMULATOR_RUNTIME } from "./simulatorBytecode.ts";
 
-/** A Uniswap V2-style pair of the token, the pool its LP burn and simulation are read from. */
-export type V2Pool = { address: string; quote: string; feeBps: number };
+/**
+ * The token's pool the simulation runs on: a Uniswap V2-style pair (also the pool its LP shares
+ * are read from; `feeBps` its swap fee) or a Uniswap V3 pool (its fee is applied by the pool).
+ */
+export type SimulationPool =
+  | { kind: "v2"; address: string; quote: string; feeBps: number }
+  | { kind: "v3"; address: string; quote: string };
 
 /** The EVM part of a token's security facts. */
 export type EvmSecurityFacts = Pick<
@@ -41,6 +46,7 @@ const abi = parseAbi([
   "function totalSupply() view returns (uint256)",
   "function balanceOf(address) view returns (uint256)",
   "function simulate(address pair, address wrapped, address token, uint256 reserveDivisor, uint256 feeBps) returns (uint256 amountIn, uint256[6] r, uint8 failedAt)",
+  "function simulateV3(address pool, address wrapped, address token, uint256 reserveDivisor) returns (uint256 amountIn, uint256[6] r, uint8 failedAt)",
 ]);
 
 const ok = (a: NodeAnswer | undefined): string | null =>
@@ -67,7 +73,7 @@ const call = (to: string, data: Hex): NodeCall => ({ method: "eth_call", params:
  * moved at each step, the honeypot flag from the sell.
  */
 export function simulationOutcome(
-  pool: V2Pool,
+  pool: SimulationPool,
   amountIn: bigint,
   r: readonly bigint[],
   failedAt: number,
@@ -75,7 +81,8 @@ export function simulationOutcome(
   const [sent = 0n, arrived = 0n, sold = 0n, reached = 0n] = r;
   const bought = failedAt !== 1 && sent > 0n;
   const buyTaxPct = bought ? pct(sent - arrived, sent) : null;
-  const sellTaxPct = failedAt === 0 && sold > 0n ? pct(sold - reached, sold) : null;
+  // measured once the tokens reached the pool, also when the swap then failed
+  const sellTaxPct = (failedAt === 0 || failedAt === 3) && sold > 0n ? pct(sold - reached, sold) : null;
   return {
     outcome: failedAt === 0 ? "ok" : failedAt === 1 ? "buy_failed" : "sell_failed",
     pool: pool.address,
@@ -97,7 +104,7 @@ export function simulationOutcome(
 export async function readEvmSecurity(
   rpc: NodeRpc,
   token: string,
-  pool: V2Pool | null,
+  pool: SimulationPool | null,
   lockers: readonly string[] = [],
 ): Promise<EvmSecurityFacts> {
   const calls: NodeCall[] = [
@@ -106,37 +113,45 @@ export async function readEvmSecurity(
     { method: "eth_getStorageAt", params: [token, ADMIN_SLOT, "latest"] },
     call(token, encodeFunctionData({ abi, functionName: "owner" })),
   ];
-  if (pool) {
+  const v2 = pool?.kind === "v2" ? pool : null;
+  if (v2)
     calls.push(
-      call(pool.address, encodeFunctionData({ abi, functionName: "totalSupply" })),
-      call(pool.address, encodeFunctionData({ abi, functionName: "balanceOf", args: [ZERO] })),
-      call(pool.address, encodeFunctionData({ abi, functionName: "balanceOf", args: [DEAD] })),
+      call(v2.address, encodeFunctionData({ abi, functionName: "totalSupply" })),
+      call(v2.address, encodeFunctionData({ abi, functionName: "balanceOf", args: [ZERO] })),
+      call(v2.address, encodeFunctionData({ abi, functionName: "balanceOf", args: [DEAD] })),
       ...lockers.map((l) =>
-        call(pool.address, encodeFunctionData({ abi, functionName: "balanceOf", args: [l as Hex] })),
+        call(v2.address, encodeFunctionData({ abi, functionName: "balanceOf", args: [l as Hex] })),
       ),
     );
+  if (pool)
     calls.push({
       method: "eth_call",
       params: [
         {
           to: SIMULATOR_ADDRESS,
-          data: encodeFunctionData({
-            abi,
-            functionName: "simulate",
-            args: [
-              pool.address as Hex,
-              pool.quote as Hex,
-              token as Hex,
-              BUY_RESERVE_DIVISOR,
-              BigInt(pool.feeBps),
-            ],
-          }),
+          data:
+            pool.kind === "v2"
+              ? encodeFunctionData({
+                  abi,
+                  functionName: "simulate",
+                  args: [
+                    pool.address as Hex,
+                    pool.quote as Hex,
+                    token as Hex,
+                    BUY_RESERVE_DIVISOR,
+                    BigInt(pool.feeBps),
+                  ],
+                })
+              : encodeFunctionData({
+                  abi,
+                  functionName: "simulateV3",
+                  args: [pool.address as Hex, pool.quote as Hex, token as Hex, BUY_RESERVE_DIVISOR],
+                }),
         },
         "latest",
         { [SIMULATOR_ADDRESS]: { code: SIMULATOR_RUNTIME, balance: SIMULATOR_BALANCE } },
       ],
     });
-  }
   const answers = await rpc.batch(calls);
   const code = hexBytes(ok(answers[0]) ?? "0x");
   const slotImpl = wordAddress(ok(answers[1]));
@@ -154,7 +169,7 @@ export async function readEvmSecurity(
   let lpBurnedPct: number | null = null;
   let lpLockedPct: number | null = null;
   let simulation: SecuritySimulation | null = null;
-  if (pool) {
+  if (v2) {
     const supply = uint(ok(answers[4]));
     const burned0 = uint(ok(answers[5]));
     const burnedDead = uint(ok(answers[6]));
@@ -163,14 +178,17 @@ export async function readEvmSecurity(
     const locked = lockers.map((_, i) => uint(ok(answers[7 + i])));
     if (supply && supply > 0n && locked.length > 0 && locked.every((v) => v !== null))
       lpLockedPct = pct(
-        locked.reduce<bigint>((a, v) => a + (v as bigint), 0n),
+        locked.reduce<bigint>((sum, v) => sum + (v as bigint), 0n),
         supply,
       );
-    const sim = ok(answers[7 + lockers.length]);
+  }
+  if (pool) {
+    const sim = ok(answers.at(-1));
     if (sim && sim !== "0x") {
       const [amountIn, r, failedAt] = decodeFunctionResult({
         abi,
-        functionName: "simulate",
+        // both functions answer the same outputs
+        functionName: (pool.kind === "v2" ? "simulate" : "simulateV3") as "simulate",
         data: sim as Hex,
       });
       simulation = simulationOutcome(pool, amountIn, r, failedAt);
@@ -188,6 +206,6 @@ export async function readEvmSecurity(
     simulation,
     lpBurnedPct,
     lpLockedPct,
-    lpPool: pool ? pool.address : null,
+    lpPool: v2 ? v2.address : null,
   };
 }

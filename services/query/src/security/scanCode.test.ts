@@ -31,7 +31,7 @@ describe("minimalProxyTarget", () => {
 });
 
 describe("simulationOutcome", () => {
-  const pool = { address: "0xpair", quote: "0xweth", feeBps: 30 };
+  const pool = { kind: "v2" as const, address: "0xpair", quote: "0xweth", feeBps: 30 };
   it("reads taxes from the amounts that moved", () => {
     const s = simulationOutcome(pool, 1000n, [1000n, 950n, 950n, 380n, 1n, 1n], 0);
     expect(s).toEqual({
@@ -45,6 +45,12 @@ describe("simulationOutcome", () => {
     expect(simulationOutcome(pool, 1000n, [1000n, 1000n, 1000n, 501n, 1n, 1n], 0).isHoneypot).toBe(false);
   });
   it("flags a failed sale and leaves a failed buy unknown", () => {
+    // the tokens reached the pool (their tax measured), then the pool refused the swap
+    expect(simulationOutcome(pool, 1000n, [1000n, 1000n, 1000n, 900n, 0n, 0n], 3)).toMatchObject({
+      outcome: "sell_failed",
+      sellTaxPct: 10,
+      isHoneypot: true,
+    });
     expect(simulationOutcome(pool, 1000n, [1000n, 1000n, 1000n, 0n, 0n, 0n], 2)).toMatchObject({
       outcome: "sell_failed",
       buyTaxPct: 0,

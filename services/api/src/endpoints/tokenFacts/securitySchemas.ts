@@ -50,8 +50,10 @@ export const tokenSecuritySchema = z.object({
       outcome: z.enum(["ok", "buy_failed", "sell_failed"]),
       pool: z.string(),
       amountIn: z.string().describe("wrapped native spent on the simulated buy, raw units"),
-      buyTaxPct: pct.describe("percent of the tokens the pair sent that did not arrive"),
-      sellTaxPct: pct.describe("percent of the tokens sold that did not reach the pair"),
+      buyTaxPct: pct.describe("percent of the tokens the pool sent that did not arrive"),
+      sellTaxPct: pct.describe(
+        "percent of the tokens sold that did not reach the pool (measured also when the pool then refused the sale)",
+      ),
       isHoneypot: z
         .boolean()
         .nullable()
@@ -61,13 +63,16 @@ export const tokenSecuritySchema = z.object({
     })
     .nullable()
     .describe(
-      "EVM: a buy then a sell through the token's Uniswap V2-style pool quoted in wrapped native, run by eth_call with state overrides; null without such a pool or node",
+      "EVM: a buy then a sell through the token's Uniswap V2 pool quoted in wrapped native (its deepest; without one, its deepest Uniswap V3 pool, paid in the swap callback as a router pays it, so a token taxed on the way in fails the sale there), run by eth_call with state overrides; null without such a pool or node; Uniswap V4 pools are not simulated",
     ),
   lpBurnedPct: pct.describe("percent of the pool's LP tokens held by the zero and 0x…dead addresses"),
   lpLockedPct: pct.describe(
     "percent of the same pool's LP tokens held by the locker list's contracts of the chain (shipped list plus the deployment's LOCKERS); null without a listed locker for the chain or a V2 pool; a locker outside the list is not counted",
   ),
-  lpPool: z.string().nullable(),
+  lpPool: z
+    .string()
+    .nullable()
+    .describe("the Uniswap V2 pair the LP figures are read from; null without one"),
   top10HolderPct: pct.describe(
     "share of total supply held by the 10 largest holders, pools, bonding curves, burn addresses and lockers left out; null when the balances are not tracked or the supply is unknown",
   ),

@@ -9,6 +9,13 @@ interface IWETHLike {
     function deposit() external payable;
 }
 
+interface IV3PoolLike {
+    function token0() external view returns (address);
+    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
+        external
+        returns (int256 amount0, int256 amount1);
+}
+
 interface IV2PairLike {
     function getReserves() external view returns (uint112, uint112, uint32);
     function token0() external view returns (address);
@@ -17,7 +24,8 @@ interface IV2PairLike {
 
 /// Never deployed: its runtime code is placed at an unused address by an eth_call state
 /// override, with a native balance, and `simulate` buys the token from a Uniswap V2-style pair
-/// with wrapped native, then sells everything it received back into the same pair. Each step's
+/// (`simulateV3`: a Uniswap V3 pool) with wrapped native, then sells everything it received back
+/// into the same pool. Each step's
 /// amounts are returned, so the caller reads buy and sell taxes from what actually moved, and
 /// the step that failed (a token that cannot be sold reverts its transfer or the pair's swap).
 contract SecuritySimulator {
@@ -25,6 +33,12 @@ contract SecuritySimulator {
     uint8 constant BUY_FAILED = 1;
     uint8 constant SELL_TRANSFER_FAILED = 2;
     uint8 constant SELL_SWAP_FAILED = 3;
+    // TickMath's bounds of sqrtPriceX96, each one step inside: a swap limited by them takes any price
+    uint160 constant MIN_SQRT_PRICE_LIMIT = 4295128740;
+    uint160 constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970341;
+
+    /// How much of a transfer reached its recipient, carried out of a call that then reverts.
+    error Arrived(uint256 amount);
 
     /// Buys with 1/`reserveDivisor` of the pair's native reserve (`amountIn`). r[0] tokens the
     /// pair sent on the buy, r[1] tokens that arrived here, r[2] tokens sent back on the sell,
@@ -65,6 +79,72 @@ contract SecuritySimulator {
         }
         r[5] = IERC20Like(wrapped).balanceOf(address(this)) - nativeBefore;
         return (amountIn, r, OK);
+    }
+
+    /// The same steps through a Uniswap V3 pool: buys with 1/`reserveDivisor` of the pool's wrapped
+    /// native balance (exact input), then sells everything received (exact input), paying the pool
+    /// in `uniswapV3SwapCallback` as a router does. r[0] tokens the pool sent, r[1] tokens that
+    /// arrived here, r[2] tokens sold, r[3] tokens a transfer of them into the pool delivers
+    /// (measured in a call that is then reverted, so the tax is known even when the pool refuses
+    /// the short payment), r[4] native the pool sent for them, r[5] native that arrived here.
+    function simulateV3(address pool, address wrapped, address token, uint256 reserveDivisor)
+        external
+        returns (uint256 amountIn, uint256[6] memory r, uint8 failedAt)
+    {
+        bool tokenIs0 = IV3PoolLike(pool).token0() == token;
+        amountIn = IERC20Like(wrapped).balanceOf(pool) / reserveDivisor;
+        IWETHLike(wrapped).deposit{value: amountIn}();
+        require(IERC20Like(wrapped).balanceOf(address(this)) >= amountIn, "not wrapped native");
+        if (amountIn == 0) return (amountIn, r, BUY_FAILED);
+        uint256 before = IERC20Like(token).balanceOf(address(this));
+        try IV3PoolLike(pool).swap(
+            address(this), !tokenIs0, int256(amountIn), tokenIs0 ? MAX_SQRT_PRICE_LIMIT : MIN_SQRT_PRICE_LIMIT, abi.encode(wrapped)
+        ) returns (int256 a0, int256 a1) {
+            int256 out = tokenIs0 ? a0 : a1;
+            r[0] = out < 0 ? uint256(-out) : 0;
+        } catch {
+            return (amountIn, r, BUY_FAILED);
+        }
+        r[1] = IERC20Like(token).balanceOf(address(this)) - before;
+        if (r[0] == 0 || r[1] == 0) return (amountIn, r, BUY_FAILED);
+
+        r[2] = r[1];
+        try this.probeTransfer(token, pool, r[2]) {}
+        catch (bytes memory reason) {
+            if (reason.length != 36 || bytes4(reason) != Arrived.selector) return (amountIn, r, SELL_TRANSFER_FAILED);
+            r[3] = abi.decode(slice4(reason), (uint256));
+        }
+        uint256 nativeBefore = IERC20Like(wrapped).balanceOf(address(this));
+        try IV3PoolLike(pool).swap(
+            address(this), tokenIs0, int256(r[2]), tokenIs0 ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, abi.encode(token)
+        ) returns (int256 a0, int256 a1) {
+            int256 out = tokenIs0 ? a1 : a0;
+            r[4] = out < 0 ? uint256(-out) : 0;
+        } catch {
+            return (amountIn, r, SELL_SWAP_FAILED);
+        }
+        r[5] = IERC20Like(wrapped).balanceOf(address(this)) - nativeBefore;
+        return (amountIn, r, OK);
+    }
+
+    /// Pays the pool what the swap owes it, in the token named by the swap's data.
+    function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
+        address paid = abi.decode(data, (address));
+        uint256 owed = uint256(amount0Delta > 0 ? amount0Delta : amount1Delta);
+        require(move(paid, msg.sender, owed), "payment failed");
+    }
+
+    /// Transfers `amount` to `to`, then reverts with what arrived, so nothing of it stays.
+    function probeTransfer(address token, address to, uint256 amount) external {
+        require(msg.sender == address(this), "self only");
+        uint256 held = IERC20Like(token).balanceOf(to);
+        require(move(token, to, amount), "transfer failed");
+        revert Arrived(IERC20Like(token).balanceOf(to) - held);
+    }
+
+    function slice4(bytes memory b) private pure returns (bytes memory out) {
+        out = new bytes(b.length - 4);
+        for (uint256 i = 0; i < out.length; i++) out[i] = b[i + 4];
     }
 
     function reserves(address pair, bool tokenIs0) private view returns (uint256, uint256) {
