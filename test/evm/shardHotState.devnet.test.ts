@@ -220,6 +220,7 @@ describe("query shards keep their keys hot from the market event bus", () => {
       pools: await api.tokenPools({ ...ref, limit: 10 }),
       trades: await api.tokenTrades({ ...ref, limit: 100 }),
       candles: await api.tokenOhlcv({ ...ref, interval: "1m", limit: 100, fill: false, quote: "native" }),
+      filled: await api.tokenOhlcv({ ...ref, interval: "5m", limit: 24, fill: true, quote: "native" }),
       stats: await api.tokenStats({ ...ref, windows: ["5m", "1h", "6h", "24h"] }),
       pool: pool === null ? null : await api.poolData({ chain, address: pool, windows: ["5m", "24h"] }),
       poolTrades: pool === null ? null : await api.poolTrades({ chain, address: pool, limit: 100 }),
@@ -290,6 +291,10 @@ describe("query shards keep their keys hot from the market event bus", () => {
     const pages = new Map<string, { before: unknown; after: unknown; truth: unknown }>();
     /** an owned token's figures over windows asked for the first time after its trades, and the windowed reads they sent */
     const hotStats = new Map<string, { stats: unknown; truth: unknown; reads: string[] }>();
+    /** the candle reads an owned token's page sent after its trades */
+    const candleReads = new Map<string, string[]>();
+    /** a read of a candle page: its candles or the close before them */
+    const readsCandles = (sql: string) => /cut as \(|select x\.close/.test(sql);
     /** a windowed read of the store, or the shard loading a market's window from it */
     const readsTrades = (sql: string) =>
       /count\(distinct t\.maker\)/.test(sql) || /from trades where market = \$1 and at [>]/.test(sql);
@@ -307,7 +312,9 @@ describe("query shards keep their keys hot from the market event bus", () => {
       traded = new Map();
       for (const s of swaps) traded.set(s.token, [...(traded.get(s.token) ?? []), s.id]);
       for (const [t, p] of pages) {
+        const from = shardStatements.length;
         p.after = await tokenPage(shard, t);
+        if (owned.includes(t)) candleReads.set(t, shardStatements.slice(from).filter(readsCandles));
         p.truth = await tokenPage(truth, t);
       }
       // Windows no answer was kept for: computed now, from what the shard holds.
@@ -349,6 +356,24 @@ describe("query shards keep their keys hot from the market event bus", () => {
         const hot = hotStats.get(t)!;
         expect(hot.stats).toEqual(hot.truth);
         expect(hot.reads).toEqual([]);
+      }
+    });
+
+    it("an owned token's forming candle comes from the trade events, not from reading its candles again", () => {
+      type Page = { price: { poolAddress: string | null }; candles: unknown; filled: unknown };
+      const of = (t: string) => pages.get(t) as { before: Page; after: Page; truth: Page };
+      // a token's candles are its best pool's: one whose best pool changed is a new series, read once
+      const samePool = owned.filter(
+        (t) => traded.has(t) && of(t).before.price.poolAddress === of(t).after.price.poolAddress,
+      );
+      // and the trades moved some of their candles
+      const moved = (t: string) =>
+        JSON.stringify(of(t).after.candles) !== JSON.stringify(of(t).before.candles);
+      expect(samePool.filter(moved).length).toBeGreaterThan(0);
+      for (const t of samePool) {
+        expect(of(t).after.candles, t).toEqual(of(t).truth.candles);
+        expect(of(t).after.filled, t).toEqual(of(t).truth.filled);
+        expect(candleReads.get(t), t).toEqual([]);
       }
     });
 

@@ -37,7 +37,16 @@ export type TradeEvent = MarketEventBase & {
    * must add them up as the store's own sums do (a query shard's windowed figures). Absent from
    * an ingest that predates it: such a reader then reads the store again.
    */
-  exact?: { priceNative: string | null; volumeNative: string | null };
+  exact?: {
+    priceNative: string | null;
+    volumeNative: string | null;
+    /**
+     * Whole token units as the candle buckets add them up; null when the trade is in no candle
+     * (no price, or a side's decimals unknown). Absent from an older ingest: a shard keeping
+     * candles then reads the store again.
+     */
+    volumeToken?: string | null;
+  };
 };
 
 /** A market's state as a write left it (raw values; USD figures are derived by readers). */

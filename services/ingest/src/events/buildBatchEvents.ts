@@ -1,6 +1,7 @@
 import {
   type ChainId,
   chainFamily,
+  formatUnits,
   type MarketEvent,
   type MarketStateEvent,
   marketKey,
@@ -97,7 +98,15 @@ export function buildBatchEvents(
       pool: t.pool,
       token: t.tokenAddress,
       type: "trade",
-      exact: { priceNative: t.priceNative, volumeNative: t.volumeNative },
+      exact: {
+        priceNative: t.priceNative,
+        volumeNative: t.volumeNative,
+        // the candle buckets hold priced trades whose token and quote both have stored decimals
+        volumeToken:
+          t.priceNative === null || tokenFacts?.decimals == null || quoteFacts?.decimals == null
+            ? null
+            : formatUnits(t.amountToken, tokenFacts.decimals),
+      },
       trade: toApiTradeRow(
         {
           id: t.id,

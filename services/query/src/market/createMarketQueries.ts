@@ -22,6 +22,7 @@ import {
   type TradePage,
   type TradeQuery,
 } from "@tapeline/core";
+import { createHotCandles } from "../hot/createHotCandles.ts";
 import { createHotWindows } from "../hot/createHotWindows.ts";
 import type { MarketEventFeed } from "../hot/MarketEventFeed.ts";
 import { labelTradeRows } from "../traders/labelTradeRows.ts";
@@ -35,7 +36,7 @@ import { decimalString } from "./decimalString.ts";
 import { launchpadPoolOf, toTokenLaunchpad } from "./launchpadPoolOf.ts";
 import type { MarketDb } from "./MarketDb.ts";
 import { parseInterval } from "./parseInterval.ts";
-import { readCandlePage } from "./readCandlePage.ts";
+import { type NativeCandlePage, readCandlePage } from "./readCandlePage.ts";
 import { readNativePrices } from "./readNativePrices.ts";
 import { type PoolRow, readPoolRows, readTokenPoolRowsByToken } from "./readPoolRows.ts";
 import { readPriceAth } from "./readPriceAth.ts";
@@ -186,6 +187,8 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
   // Windowed figures of the markets read for owned keys, kept from the trade events (EVM: its
   // USD figures are valued at the spot rate; Solana's at each trade's minute, read from the store).
   const hotWindows = feed ? createHotWindows({ db }) : null;
+  // The newest native candle page of owned keys, kept from the trade events.
+  const hotCandles = feed ? createHotCandles({ db }) : null;
   /** `readWindowStats`, from memory when `owner` is the shard's own key on an EVM chain. */
   async function windowStats(owner: string, q: ReadWindowStatsInput) {
     if (hotWindows && feed?.owns(owner) && chainFamily(q.chain) === "evm") {
@@ -197,6 +200,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
 
   feed?.onEvent((event) => {
     hotWindows?.apply(event);
+    hotCandles?.apply(event);
     const [market, token] = marketEventTags(event);
     definitions.update(market, (row) => (row === null ? null : applyMarketEvent(row, event)));
     for (const cache of [cores, snapshots, answers, formingPages, tradePages]) {
@@ -210,6 +214,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
   });
   feed?.onOwnershipChange(() => {
     hotWindows?.clear();
+    hotCandles?.clear();
     for (const cache of [definitions, cores, snapshots, answers, formingPages, tradePages, pages])
       cache.clear();
   });
@@ -322,6 +327,9 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
         fill: q.fill,
         nowS,
       });
+      return shape(page);
+    };
+    const shape = async (page: NativeCandlePage): Promise<CandlePage> => {
       let data: PageCandle[] = page.candles.map((c) => ({
         time: c.time,
         open: c.open,
@@ -358,6 +366,11 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
       return out;
     };
     const immutable = q.endTime !== null && q.endTime !== undefined;
+    const newest = !immutable && (q.from === null || q.from === undefined) && q.quote === "native";
+    if (hotCandles && newest && feed?.owns(owner)) {
+      const page = await hotCandles.page({ markets, spec, limit: q.limit, fill: q.fill, nowS });
+      if (page) return shape(page);
+    }
     const tags = [...markets, owner];
     const forming = life(candleTtl, owner, tags);
     if (!immutable) return formingPages.get(key, compute, forming);
