@@ -133,6 +133,8 @@ export type PoolRecord = {
   createdAt?: number | null;
   createdBlock?: bigint | null;
   updatedBlock?: bigint | null;
+  /** the time of `updatedBlock`, ms, when the ingest knows it (the liquidity history's clock) */
+  updatedAt?: number | null;
 };
 
 /** Token facts as the writer upserts them. Unknown stays null; nothing is invented. */

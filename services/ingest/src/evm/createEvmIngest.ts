@@ -503,7 +503,11 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
       applied.trades.map((t) => t.maker),
       to,
     );
-    const poolRecords = [...applied.touched].map((m) => toPoolRecord(state.pools.get(m)!, state, ctx));
+    const poolRecords = [...applied.touched].map((m) => {
+      const pool = state.pools.get(m)!;
+      const header = pool.updatedBlock === null ? undefined : headers.get(pool.updatedBlock);
+      return { ...toPoolRecord(pool, state, ctx), updatedAt: header ? header.timestamp * 1000 : null };
+    });
     const blocks: IngestBlock[] = opts.live
       ? [...headers.values()].map((h) => ({
           number: h.number,

@@ -397,6 +397,7 @@ function poolOfLeg(tx: SolanaTransaction, leg: SwapLeg, trades: TradeRecord[]): 
     priceQuote: last?.priceQuote ?? null,
     liquidityNative,
     updatedBlock: tx.slot,
+    updatedAt: tx.blockTime === null ? null : tx.blockTime * 1000,
   };
 }
 

@@ -3,6 +3,7 @@ import type pg from "pg";
 import { candleBucketsSql } from "./candleBucketsSql.ts";
 import { rewindCheckpoint } from "./checkpoint.ts";
 import type { RollbackResult } from "./IngestBatch.ts";
+import { rollBackLiquidityLows } from "./liquidityLows.ts";
 import { rollBackPoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
 import { rollBackTokenBalances } from "./tokenBalances.ts";
@@ -29,7 +30,8 @@ const REBUILD_TRADERS = traderBucketsSql(
  * from the trades that remain,
  * restores each touched pool's state from its last snapshot at or before the ancestor (pools
  * first seen after it and left without trades are removed) and its copy in its token's market list, recomputes last trade times and
- * best pools and all-time highs, restores the balances of tracked tokens, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
+ * best pools and all-time highs, restores the balances of tracked tokens, drops the liquidity lows of
+ * the removed blocks, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
  * @returns the markets touched, how many trades were removed and, per touched market, the ids
  *   of its removed trades in tape order.
  */
@@ -131,6 +133,7 @@ export async function rollbackTo(
       [wallets, anc],
     );
     const balanceChangesDeleted = await rollBackTokenBalances(client, chain, anc);
+    await rollBackLiquidityLows(client, chain, anc);
     // a removed funding was its wallet's earliest: the re-ingested blocks write it again
     await client.query("delete from wallet_funding where chain_id = $1 and block > $2", [chain, anc]);
     await client.query("delete from ingest_blocks where chain_id = $1 and number > $2", [chain, anc]);

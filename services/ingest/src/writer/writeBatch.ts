@@ -11,6 +11,7 @@ import { candleBucketsSql } from "./candleBucketsSql.ts";
 import { writeCheckpoint } from "./checkpoint.ts";
 import type { IngestBatch, WriteBatchResult } from "./IngestBatch.ts";
 import { insertTraderBuckets } from "./insertTraderBuckets.ts";
+import { recordLiquidityLows } from "./liquidityLows.ts";
 import { type AthTouch, raisePoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
 import { writeTokenBalances } from "./tokenBalances.ts";
@@ -359,7 +360,8 @@ function athTouches(batch: IngestBatch, inserted: readonly TradeRecord[]): AthTo
  * copies in the token-keyed market lists), native
  * prices, trades (idempotent on market and trade id), the wallet rows of those trades (keyed by
  * their maker), the trader rollups and the candle buckets of the trades newly
- * inserted (1s, 60s, 3600s, 86400s), the balances of tracked tokens, the unfinalized blocks and the chain checkpoint. Writing
+ * inserted (1s, 60s, 3600s, 86400s), the balances of tracked tokens, the markets' liquidity lows in
+ * their token's first week, the unfinalized blocks and the chain checkpoint. Writing
  * the same batch twice changes nothing the second time. Chain-agnostic (see IngestBatch).
  * @returns the ids of the trades inserted by this call and the bucket rows touched.
  */
@@ -417,6 +419,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
       client,
       batch.pools.map((p) => ({ chain: p.chain, token: p.tokenAddress })),
     );
+    await recordLiquidityLows(client, batch.chain, batch.pools);
     if (batch.blocks.length > 0) {
       const blocks = mergeByKey(batch.blocks, (b) => b.number.toString());
       await client.query(
