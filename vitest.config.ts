@@ -20,6 +20,7 @@ const CITUS_SUITES = process.env.TEST_CITUS_SUITES?.split(",").filter((s) => s !
   "test/solana/solanaReplayWorker.test.ts",
   "test/solana/walletHistoryHttp.test.ts",
   "test/solana/tokenHolders.test.ts",
+  "services/api/src/endpoints/traders/devTokensHttp.test.ts",
 ];
 const CITUS_ONLY = "**/*.citus.test.ts";
 const citus = findCitus()?.installed === true;

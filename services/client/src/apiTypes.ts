@@ -292,6 +292,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/token/dev-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deployer track record
+         * @description The tokens created by a deployer, newest recorded token creation first (a token without one last), each with its verdict, and the deployer's figures. Give `address` (a token: its deployer is resolved through its launchpad market's creator, else the token's recorded deployer, the creating transaction's sender or the launchpad factory call's; never a migration's sender; that token is left out of the rows and the stats) or `wallet` (the deployer), not both. Verdicts read the liquidity lows ingest keeps for each market during its token's first week (USD at the native rate of the time of each observation, one per ingested range), judged on the token's best pool at request time. stats count every token of the deployer; a deployer with more than 10,000 tokens is judged on the returned page alone (meta.truncated true; stats.totalTokens stays the true count). An unknown token: 404 NOT_FOUND. A token whose deployer is unknown: no rows, meta.deployer and meta.stats null.
+         */
+        get: operations["getV1TokenDevTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/token/holders": {
         parameters: {
             query?: never;
@@ -3297,6 +3317,160 @@ export interface operations {
             };
             /** @description PAYLOAD_TOO_LARGE: the body exceeds the size bound */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE: momentarily unavailable; HOLDINGS_UNAVAILABLE: a wallet's holdings could not be read from the chain's node (details.chain, details.retryAfterMs) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1TokenDevTokens: {
+        parameters: {
+            query: {
+                /** @description token address; its deployer is resolved first. Required unless wallet is given. */
+                address?: string;
+                /** @description chain id: evm:<EIP-155 chain id> or solana */
+                chain: string;
+                limit?: number;
+                /** @description deployer address, skipping resolution */
+                wallet?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description token address */
+                            address: string;
+                            chain: string;
+                            /** @description deploy time: the token's creation, else its earliest market's; null when neither is known */
+                            createdAt: number | null;
+                            /** @description the token has a launchpad market (bonding curve) */
+                            isLaunchpad: boolean;
+                            /** @description the best pool's native liquidity (decimal string); null when unknown */
+                            liquidityNative: string | null;
+                            /** @description that × the current native/USD rate; null when either is unknown */
+                            liquidityUsd: number | null;
+                            /** @description a launchpad market of the token graduated */
+                            migrated: boolean;
+                            name: string | null;
+                            /**
+                             * @description judged on the token's best pool at request time, first rule that holds: rugged (its liquidity was seen below 100 USD within one day of deploy), abandoned (below 500 USD within one week), migrated (a launchpad market of the token graduated), active (everything else, including a token whose first week was not seen)
+                             * @enum {string}
+                             */
+                            status: "rugged" | "abandoned" | "migrated" | "active";
+                            symbol: string | null;
+                        }[];
+                        meta: {
+                            asOf: number;
+                            /** @description the deployer; null when the token's deployer is unknown */
+                            deployer: string | null;
+                            /** @description null when the deployer is unknown */
+                            stats: {
+                                abandoned: number;
+                                active: number;
+                                /** @description earliest known deploy time among the judged tokens */
+                                firstDeployAt: number | null;
+                                /** @description latest known deploy time among the judged tokens */
+                                lastDeployAt: number | null;
+                                migrated: number;
+                                /**
+                                 * @description high: at least 30 % of the judged tokens rugged, or 70 % rugged or abandoned; medium: 10 % rugged or 40 % rugged or abandoned; low: otherwise; unknown: no token
+                                 * @enum {string}
+                                 */
+                                riskLevel: "unknown" | "low" | "medium" | "high";
+                                rugged: number;
+                                /** @description percent of the judged tokens neither rugged nor abandoned (2 decimals); null with no token */
+                                successRatePct: number | null;
+                                /** @description the deployer's true deploy count (the queried token left out) */
+                                totalTokens: number;
+                            } | null;
+                            /** @description the stats describe only the returned page */
+                            truncated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_PARAM: a malformed or unknown parameter; details.param names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYMENT_REQUIRED or QUOTA_EXCEEDED; branch on details.action */
+            402: {
+                headers: {
+                    "X-Credits-Remaining": components["headers"]["CreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: account suspended (details.action account_suspended) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown resource or route */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

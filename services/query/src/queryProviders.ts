@@ -1,3 +1,4 @@
+import { provider as devTokens } from "./devTokens/provider.ts";
 import { provider as funding } from "./funding/provider.ts";
 import { provider as holders } from "./holders/provider.ts";
 import { provider as identity } from "./identity/provider.ts";
@@ -25,4 +26,5 @@ export const queryProviders: readonly QueryProvider[] = [
   funding,
   holders,
   identity,
+  devTokens,
 ];

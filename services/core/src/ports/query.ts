@@ -25,6 +25,7 @@ export interface MetaQueries {
  * `ports/marketQueries.ts`; every method takes and returns plain JSON (no bigint), so the same
  * object serves in process and over HTTP.
  */
+import type { DevTokenQueries } from "./devTokenQueries.ts";
 import type { FundingQueries } from "./fundingQueries.ts";
 import type { HolderQueries } from "./holderQueries.ts";
 import type { MarketQueries } from "./marketQueries.ts";
@@ -51,5 +52,6 @@ export type QueryApi = MetaQueries &
   PulseQueries &
   TraderQueries &
   FundingQueries &
+  DevTokenQueries &
   ProfileQueries;
 export type QueryMethod = keyof QueryApi;

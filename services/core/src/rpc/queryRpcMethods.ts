@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ChainId } from "../chainId.ts";
+import { DEV_TOKEN_LIMITS } from "../ports/devTokenQueries.ts";
 import { HOLDER_LIMITS } from "../ports/holderQueries.ts";
 import {
   CANDLE_INTERVALS,
@@ -107,6 +108,14 @@ export const queryRpcMethods = {
       ...ref,
       limit: z.int().min(HOLDER_LIMITS.min).max(HOLDER_LIMITS.max),
       cursor: z.string().max(512).nullable(),
+    }),
+  ]),
+  devTokens: z.tuple([
+    z.strictObject({
+      chain,
+      address: address.nullable(),
+      wallet: address.nullable(),
+      limit: z.int().min(DEV_TOKEN_LIMITS.min).max(DEV_TOKEN_LIMITS.max),
     }),
   ]),
   tokenPools: z.tuple([z.strictObject({ ...ref, limit: z.int().min(1).max(100) })]),

@@ -1,0 +1,111 @@
+/**
+ * The deployer track record's rules (`GET /v1/token/dev-tokens`), defined once: a token's
+ * verdict from its best pool's liquidity history, and a deployer's figures from its tokens'.
+ * README "Deployer track record".
+ */
+
+/** A token's verdict, in the order the rules are tried. */
+export const DEPLOYER_TOKEN_STATUSES = ["rugged", "abandoned", "migrated", "active"] as const;
+export type DeployerTokenStatus = (typeof DEPLOYER_TOKEN_STATUSES)[number];
+
+/** A deployer's risk, from its tokens' verdicts (`unknown`: no token to judge). */
+export const DEPLOYER_RISK_LEVELS = ["unknown", "low", "medium", "high"] as const;
+export type DeployerRiskLevel = (typeof DEPLOYER_RISK_LEVELS)[number];
+
+/** rugged: the best pool's liquidity fell below this many USD within RUG_WINDOW_MS of deploy */
+export const RUG_LIQUIDITY_USD = 100;
+export const RUG_WINDOW_MS = 86_400_000;
+/** abandoned: below this many USD within ABANDON_WINDOW_MS of deploy */
+export const ABANDON_LIQUIDITY_USD = 500;
+export const ABANDON_WINDOW_MS = 7 * 86_400_000;
+
+/** What a token's verdict is judged on. */
+export type DeployerTokenFacts = {
+  /** lowest USD liquidity of the best pool seen within a day of deploy; null: none seen */
+  dayLowUsd: number | null;
+  /** lowest seen within a week of deploy (the day included); null: none seen */
+  weekLowUsd: number | null;
+  /** a launchpad market of the token graduated */
+  graduated: boolean;
+};
+
+/**
+ * A token's verdict: the first rule that holds, in the order of DEPLOYER_TOKEN_STATUSES. A
+ * token whose first week was not seen (no low) is judged by the rules that remain.
+ * @example deployerTokenStatus({ dayLowUsd: 40, weekLowUsd: 40, graduated: true }) // "rugged"
+ */
+export function deployerTokenStatus(f: DeployerTokenFacts): DeployerTokenStatus {
+  if (f.dayLowUsd !== null && f.dayLowUsd < RUG_LIQUIDITY_USD) return "rugged";
+  if (f.weekLowUsd !== null && f.weekLowUsd < ABANDON_LIQUIDITY_USD) return "abandoned";
+  if (f.graduated) return "migrated";
+  return "active";
+}
+
+/** A deployer's figures over the tokens judged. */
+export type DeployerStats = {
+  totalTokens: number;
+  active: number;
+  migrated: number;
+  rugged: number;
+  abandoned: number;
+  /** percent of the judged tokens neither rugged nor abandoned; null with none */
+  successRatePct: number | null;
+  riskLevel: DeployerRiskLevel;
+  /** earliest and latest known deploy time of the judged tokens, ms; null when none is known */
+  firstDeployAt: number | null;
+  lastDeployAt: number | null;
+};
+
+/** high: at least this share of the tokens rugged, or FAILED_HIGH failed (rugged or abandoned) */
+const RUGGED_HIGH = 0.3;
+const FAILED_HIGH = 0.7;
+/** medium: at least this share rugged, or FAILED_MEDIUM failed */
+const RUGGED_MEDIUM = 0.1;
+const FAILED_MEDIUM = 0.4;
+
+/**
+ * The risk level of counts: `high` when at least 30 % of the tokens were rugged or 70 % rugged
+ * or abandoned, `medium` at 10 % rugged or 40 % failed, `low` otherwise, `unknown` without tokens.
+ * @example deployerRiskLevel({ total: 10, rugged: 1, abandoned: 3 }) // "medium"
+ */
+export function deployerRiskLevel(c: {
+  total: number;
+  rugged: number;
+  abandoned: number;
+}): DeployerRiskLevel {
+  if (c.total === 0) return "unknown";
+  const rugged = c.rugged / c.total;
+  const failed = (c.rugged + c.abandoned) / c.total;
+  if (rugged >= RUGGED_HIGH || failed >= FAILED_HIGH) return "high";
+  if (rugged >= RUGGED_MEDIUM || failed >= FAILED_MEDIUM) return "medium";
+  return "low";
+}
+
+/**
+ * A deployer's figures over judged tokens; `totalTokens` is `total` when given (the true
+ * deploy count when the tokens are only a page of it).
+ */
+export function deployerStats(
+  tokens: readonly { status: DeployerTokenStatus; createdAt: number | null }[],
+  total = tokens.length,
+): DeployerStats {
+  const n = { active: 0, migrated: 0, rugged: 0, abandoned: 0 };
+  let first: number | null = null;
+  let last: number | null = null;
+  for (const t of tokens) {
+    n[t.status]++;
+    if (t.createdAt !== null) {
+      if (first === null || t.createdAt < first) first = t.createdAt;
+      if (last === null || t.createdAt > last) last = t.createdAt;
+    }
+  }
+  const judged = tokens.length;
+  return {
+    totalTokens: total,
+    ...n,
+    successRatePct: judged === 0 ? null : Math.round(((n.active + n.migrated) / judged) * 10_000) / 100,
+    riskLevel: deployerRiskLevel({ total: judged, rugged: n.rugged, abandoned: n.abandoned }),
+    firstDeployAt: first,
+    lastDeployAt: last,
+  };
+}
