@@ -10,11 +10,12 @@
  * round-robin over the 100 markets, so every request reads Postgres.
  * The API runs as API_WORKERS=N worker processes sharing one port (N = the machine's cores unless
  * BENCH_API_WORKERS says otherwise), as the router's entry point runs them.
- * Prints the load time, then per target requests/s, latency percentiles, the API workers' CPU time
- * per request (less disturbed by other work on the machine than latency) and the load average seen.
+ * Prints the load time, then per target requests/s, latency percentiles, the API workers' and
+ * PostgreSQL's CPU time per request (less disturbed by other work on the machine than latency) and the load average seen.
  * Each measurement follows an unmeasured warm-up of the same load.
  * Env: BENCH_TRADES (default 1000000), BENCH_DURATION_S (default 10), BENCH_WARMUP_S (default 3),
- * BENCH_PASSES (labels to run, comma-separated; default all), BENCH_API_WORKERS (default: the
+ * BENCH_PASSES (labels to run, comma-separated; default all), BENCH_TARGETS (target names to run,
+ * each matched as a substring, comma-separated; default all), BENCH_API_WORKERS (default: the
  * machine's cores), BENCH_LOADGEN (wrk or autocannon alone).
  */
 import { readFileSync } from "node:fs";
@@ -34,6 +35,7 @@ import { loadGenerators, runLoad } from "./runLoad.ts";
 const TRADES = Number(process.env.BENCH_TRADES ?? 1_000_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PASSES = process.env.BENCH_PASSES?.split(",");
+const TARGETS = process.env.BENCH_TARGETS?.split(",");
 const WORKERS = Number(process.env.BENCH_API_WORKERS ?? availableParallelism());
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
 const POOLS = 100;
@@ -108,6 +110,7 @@ try {
     try {
       await api.listening;
       for (const target of targets) {
+        if (TARGETS && !TARGETS.some((t) => target.name.includes(t))) continue;
         const paths = pass.spread
           ? Array.from({ length: POOLS }, (_, i) => target.path(i))
           : [target.path(7)];
@@ -121,11 +124,15 @@ try {
           await runLoad(tool, { ...load, durationS: WARMUP_S });
           const loadAverage = loadavg()[0]?.toFixed(1);
           const cpuBefore = cpuMsOf(api.pids());
+          const pgBefore = cpuMsByPid(await backendPids());
           const r = await runLoad(tool, { ...load, durationS: DURATION_S });
           const cpuMs = cpuMsOf(api.pids()) - cpuBefore;
+          // backends that ended during the run are not counted (the API's pools keep theirs open)
+          let pgMs = 0;
+          for (const [pid, ms] of cpuMsByPid(await backendPids())) pgMs += ms - (pgBefore.get(pid) ?? 0);
           const ms = (v: number) => v.toFixed(1);
           console.log(
-            `[${pass.label}] ${target.name} (${r.tool}): ${r.requestsPerS.toFixed(0)} req/s, p50 ${ms(r.p50)} ms, p90 ${ms(r.p90)} ms, p99 ${ms(r.p99)} ms, max ${ms(r.max)} ms, ${r.total} requests, ${(r.bytesPerS / 1e6).toFixed(1)} MB/s, server CPU ${(cpuMs / Math.max(1, r.total)).toFixed(2)} ms/request, non-2xx ${r.non2xx}, errors ${r.errors}, load average ${loadAverage}`,
+            `[${pass.label}] ${target.name} (${r.tool}): ${r.requestsPerS.toFixed(0)} req/s, p50 ${ms(r.p50)} ms, p90 ${ms(r.p90)} ms, p99 ${ms(r.p99)} ms, max ${ms(r.max)} ms, ${r.total} requests, ${(r.bytesPerS / 1e6).toFixed(1)} MB/s, server CPU ${(cpuMs / Math.max(1, r.total)).toFixed(2)} ms/request, PostgreSQL CPU ${(pgMs / Math.max(1, r.total)).toFixed(2)} ms/request, non-2xx ${r.non2xx}, errors ${r.errors}, load average ${loadAverage}`,
           );
         }
       }
@@ -133,18 +140,39 @@ try {
       await api.stop();
     }
   }
+
+  /** The PostgreSQL backends serving the benchmark's database. */
+  async function backendPids(): Promise<number[]> {
+    const { rows } = await db.pool.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = $1",
+      [db.name],
+    );
+    return rows.map((r) => r.pid);
+  }
 } finally {
   await db.drop();
 }
 
 /** CPU time (user + system, ms) the processes used so far, from /proc (clock ticks of 10 ms). */
 function cpuMsOf(pids: number[]): number {
-  let ticks = 0;
+  let ms = 0;
+  for (const v of cpuMsByPid(pids).values()) ms += v;
+  return ms;
+}
+
+/** {@link cpuMsOf} per process; a process that has ended is left out. */
+function cpuMsByPid(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
   for (const pid of pids) {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name
-    ticks += Number(fields[11]) + Number(fields[12]);
+    out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
   }
-  return ticks * 10;
+  return out;
 }

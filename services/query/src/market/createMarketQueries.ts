@@ -33,6 +33,7 @@ import { buildSparkline } from "./buildSparkline.ts";
 import { convertCandlesToUsd } from "./convertCandlesToUsd.ts";
 import { createTtlCache, type EntryOptions } from "./createTtlCache.ts";
 import { decimalString } from "./decimalString.ts";
+import { addExact, EXACT_ZERO, type ExactDecimal, formatExact, parseExact } from "./exactDecimal.ts";
 import { launchpadPoolOf, toTokenLaunchpad } from "./launchpadPoolOf.ts";
 import type { MarketDb } from "./MarketDb.ts";
 import { parseInterval } from "./parseInterval.ts";
@@ -87,6 +88,15 @@ type TokenCore = {
 };
 
 const DAY_MS = 86_400_000;
+
+/** The native liquidity of a token's markets added up exactly (as SQL's `sum`: unknown ones skipped, null when none is known). */
+function sumLiquidity(pools: readonly PoolRow[]): string | null {
+  let total: ExactDecimal | null = null;
+  for (const p of pools) {
+    if (p.liquidityNative !== null) total = addExact(total ?? EXACT_ZERO, parseExact(p.liquidityNative));
+  }
+  return total === null ? null : decimalString(formatExact(total));
+}
 /** How long a read after given market events waits for this shard to apply them. */
 const AFTER_EVENTS_WAIT_MS = 500;
 
@@ -240,17 +250,13 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     return cores.get(
       key,
       async () => {
-        const [facts, pools, spotUsd, liq] = await Promise.all([
+        const [facts, pools, spotUsd] = await Promise.all([
           readTokenFacts(db, chain, address),
           readTokenPoolRowsByToken(db, chain, address),
           spot(chain),
-          db.query<{ liq: string | null }>(
-            "select sum(liquidity_native) as liq from token_markets where token_key = $1",
-            [key],
-          ),
         ]);
         const best = pools.find((p) => p.address === facts?.bestPool) ?? pools[0] ?? null;
-        return { facts, pools, best, liquidityNative: decimalString(liq.rows[0]?.liq ?? null), spotUsd };
+        return { facts, pools, best, liquidityNative: sumLiquidity(pools), spotUsd };
       },
       life(tokenTtl, key, [key, usdTag(chain)]),
     );
@@ -476,7 +482,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
           const f = priceFigures(core);
           const launchpadPool = launchpadPoolOf(core.pools);
           const symbol = core.facts?.symbol ?? core.best?.token.symbol ?? null;
-          const [stats, rank, priceAth] = await Promise.all([
+          const [stats, priceAth] = await Promise.all([
             readTokenWindowTotals(
               {
                 chain,
@@ -488,15 +494,6 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
               },
               (one) => windowStats(key, one),
             ),
-            symbol === null
-              ? Promise.resolve(null)
-              : db.query<{ n: string }>(
-                  `select count(*) as n from tokens
-                 where chain_id = $1 and lower(symbol) = lower($2) and address <> $3
-                   and (coalesce(created_at, 9223372036854775807), coalesce(created_block, 9223372036854775807), address)
-                     < (coalesce($4::bigint, 9223372036854775807), coalesce($5::bigint, 9223372036854775807), $3)`,
-                  [chain, symbol, address, core.facts?.createdAt ?? null, core.facts?.createdBlock ?? null],
-                ),
             core.best ? readPriceAth(db, core.best.market) : Promise.resolve(null),
           ]);
           const s24 = stats["24h"];
@@ -514,7 +511,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
             name: core.facts?.name ?? best?.token.name ?? null,
             symbol,
             decimals: core.facts?.decimals ?? best?.token.decimals ?? null,
-            nameRank: rank === null ? null : Number(rank.rows[0]?.n ?? 0) + 1,
+            nameRank: core.facts?.symbolRank ?? null,
             totalSupply: f.supply,
             priceNative: f.priceNative,
             priceUsd: f.priceUsd,

@@ -13,17 +13,35 @@ export type TokenFacts = {
   createdBlock: string | null;
   bestPool: string | null;
   metadata: Record<string, unknown>;
+  /**
+   * The token's rank among the chain's tokens sharing its symbol (case-insensitive) by deploy
+   * order (creation time, then block, then address; unknown times last), 1 for the first; null
+   * when it has no symbol.
+   */
+  symbolRank: number | null;
 };
 
-/** Reads a token row; null when the token is not stored. */
+/** Deploy order of a token row `x`: unknown creation times and blocks sort last. */
+const deployOrder = (x: string) =>
+  `(coalesce(${x}.created_at, 9223372036854775807), coalesce(${x}.created_block, 9223372036854775807), ${x}.address)`;
+
+/**
+ * Reads a token row and its symbol rank in one statement (both from `tokens`, a reference table
+ * on Citus, the rank counted on `tokens_symbol_rank`); null when the token is not stored.
+ */
 export async function readTokenFacts(
   db: MarketDb,
   chain: ChainId,
   address: string,
 ): Promise<TokenFacts | null> {
   const { rows } = await db.query(
-    `select name, symbol, decimals, total_supply, deployer, created_at, created_block, best_pool, metadata
-     from tokens where chain_id = $1 and address = $2`,
+    `select k.name, k.symbol, k.decimals, k.total_supply, k.deployer, k.created_at, k.created_block, k.best_pool,
+            k.metadata,
+            case when k.symbol is not null then
+              (select count(*) from tokens o
+               where o.chain_id = k.chain_id and lower(o.symbol) = lower(k.symbol) and o.address <> k.address
+                 and ${deployOrder("o")} < ${deployOrder("k")}) + 1 end as symbol_rank
+     from tokens k where k.chain_id = $1 and k.address = $2`,
     [chain, address],
   );
   const r = rows[0];
@@ -38,6 +56,7 @@ export async function readTokenFacts(
     createdBlock: r.created_block,
     bestPool: r.best_pool,
     metadata: r.metadata ?? {},
+    symbolRank: r.symbol_rank === null ? null : Number(r.symbol_rank),
   };
 }
 
