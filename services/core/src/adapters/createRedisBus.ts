@@ -34,6 +34,7 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
   const logger = opts.logger ?? pino({ name: "bus" });
   const connectionName = `${prefix.replace(/[^A-Za-z0-9_.-]/g, "_")}bus`;
   const publisher = new Redis(opts.url, { connectionName, lazyConnect: true });
+  publisher.on("error", (err) => logger.warn({ err }, "bus connection failed; reconnecting"));
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
@@ -70,14 +71,21 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
       );
       const lastOf = new Map(streams.map((s, i) => [s, lastIds[i]!]));
       const reader = publisher.duplicate({ connectionName: `${connectionName}:sub` });
+      reader.on("error", (err) => logger.warn({ err }, "bus reader connection failed; reconnecting"));
       let stopped = false;
+      // A command waiting for a reconnection is never settled by disconnect(): the loop waits for
+      // either its reply or this, so close() returns while Redis is unreachable too.
+      let stop: () => void = () => {};
+      const stopping = new Promise<null>((resolve) => {
+        stop = () => resolve(null);
+      });
 
       const loop = (async () => {
         let failures = 0;
         while (!stopped) {
           let reply: [string, [string, string[]][]][] | null;
           try {
-            reply = (await reader.xread(
+            const read = reader.xread(
               "COUNT",
               batchSize,
               "BLOCK",
@@ -85,7 +93,10 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
               "STREAMS",
               ...streams,
               ...streams.map((s) => lastOf.get(s)!),
-            )) as [string, [string, string[]][]][] | null;
+            ) as Promise<[string, [string, string[]][]][] | null>;
+            read.catch(() => {}); // abandoned at close
+            reply = await Promise.race([read, stopping]);
+            if (stopped) break;
             failures = 0;
           } catch (err) {
             if (stopped) break;
@@ -94,7 +105,10 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
               { err, topics: names.length > 4 ? names.length : names },
               "bus read failed; retrying",
             );
-            await new Promise((r) => setTimeout(r, Math.min(5_000, 100 * 2 ** failures)));
+            await Promise.race([
+              new Promise((r) => setTimeout(r, Math.min(5_000, 100 * 2 ** failures)).unref()),
+              stopping,
+            ]);
             continue;
           }
           for (const [stream, entries] of reply ?? []) {
@@ -121,6 +135,7 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
         async close() {
           if (stopped) return loop;
           stopped = true;
+          stop();
           subscriptions.delete(subscription);
           // disconnect (not quit) so a pending XREAD BLOCK is abandoned at once.
           reader.disconnect();
