@@ -4,16 +4,21 @@
  * writer's own aggregation (traderBucketsSql, the statement a rollback rebuilds them with) from a
  * generated trade stream, without storing the trades themselves; then each timeframe's ranking
  * (sortBy=pnl, limit 20, no answer cache) is read BENCH_RUNS times (default 50, after 5 warm-up
- * runs, fewer when BENCH_RUNS is smaller) through the query method the API calls, one at a time. Prints the load time, the rollup
- * rows per resolution, and per timeframe p50 / p99 / max in ms with the load average.
+ * runs, fewer when BENCH_RUNS is smaller) through the query method the API calls, one at a time,
+ * and the token's lifetime ranking (`timeframe=all`) likewise. Prints the load time, the rollup
+ * rows per resolution, and per timeframe p50 / p99 / max in ms, the database CPU time per request
+ * (user + system of the database's backends over the timed runs, divided by the runs: the figure
+ * that holds on a loaded machine, where wall time includes waiting for a core) and the load
+ * average.
  * Env: BENCH_TRADES, BENCH_WALLETS, BENCH_RUNS.
  */
 import { loadavg } from "node:os";
-import { type ChainId, TOP_TRADER_TIMEFRAMES } from "@tapeline/core";
+import { type ChainId, TOKEN_TOP_TRADER_TIMEFRAMES, type TokenTopTraderTimeframe } from "@tapeline/core";
 import { createTestDatabase } from "@tapeline/core/testing";
 import { traderBucketsSql } from "../services/ingest/src/writer/traderBucketsSql.ts";
 import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
 import { createTraderQueries } from "../services/query/src/traders/createTraderQueries.ts";
+import { backendCpuSeconds } from "./backendCpuSeconds.ts";
 
 const TRADES = Number(process.env.BENCH_TRADES ?? 1_000_000);
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 50_000);
@@ -74,22 +79,42 @@ try {
       counts.rows.map((r) => `${r.resolution_s}s ${Number(r.n).toLocaleString()}`).join(", "),
   );
   const q = createTraderQueries({ db: db.pool, ttlMs: 0 });
-  for (const timeframe of TOP_TRADER_TIMEFRAMES) {
-    const ask = () =>
-      q.poolTopTraders({ chain: CHAIN, address: POOL, timeframe, sortBy: "pnl", order: "desc", limit: 20 });
+  // the pool's windows, then the token's lifetime ranking (the token has this one pool)
+  for (const timeframe of [...TOKEN_TOP_TRADER_TIMEFRAMES.slice(1), "all"] as TokenTopTraderTimeframe[]) {
+    const ask = async () =>
+      timeframe === "all"
+        ? q.tokenTopTraders({
+            chain: CHAIN,
+            address: TOKEN,
+            timeframe,
+            sortBy: "pnl",
+            order: "desc",
+            limit: 20,
+          })
+        : q.poolTopTraders({
+            chain: CHAIN,
+            address: POOL,
+            timeframe,
+            sortBy: "pnl",
+            order: "desc",
+            limit: 20,
+          });
     for (let i = 0; i < Math.min(5, RUNS); i++) await ask();
     const ms: number[] = [];
     let traders = 0;
+    const cpu0 = await backendCpuSeconds(db.pool, db.name);
     for (let i = 0; i < RUNS; i++) {
       const s = performance.now();
       traders = (await ask()).traderCount;
       ms.push(performance.now() - s);
     }
+    const cpu1 = await backendCpuSeconds(db.pool, db.name);
+    const cpuMs = cpu0 === null || cpu1 === null ? "n/a" : `${(((cpu1 - cpu0) * 1000) / RUNS).toFixed(1)} ms`;
     ms.sort((a, b) => a - b);
     console.log(
       `top traders ${timeframe.padEnd(3)} (${traders.toLocaleString()} wallets in window): ` +
-        `p50 ${pct(ms, 0.5).toFixed(1)} ms, p99 ${pct(ms, 0.99).toFixed(1)} ms, max ${ms.at(-1)!.toFixed(1)} ms ` +
-        `(load average ${loadavg()[0]!.toFixed(1)})`,
+        `p50 ${pct(ms, 0.5).toFixed(1)} ms, p99 ${pct(ms, 0.99).toFixed(1)} ms, max ${ms.at(-1)!.toFixed(1)} ms, ` +
+        `database CPU ${cpuMs} per request (load average ${loadavg()[0]!.toFixed(1)})`,
     );
   }
 } finally {

@@ -225,7 +225,7 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
     }
   });
 
-  it("leaves the trader rollups equal to the new chain's swaps, per market and wallet, at every resolution", async () => {
+  it("leaves the trader rollups and lifetime rows equal to the new chain's swaps, per market and wallet", async () => {
     const chain = `evm:${deployment.chainId}`;
     const want = new Map<string, string>();
     const sums = new Map<string, { buys: number; sells: number; bought: bigint; sold: bigint }>();
@@ -252,6 +252,12 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
       );
       expect(new Map(got.rows.map((r) => [r.k, r.v])), `resolution ${res}`).toEqual(want);
     }
+    // and each wallet's lifetime row, recomputed by the rollback for the removed trades' wallets
+    const totals = await db.pool.query<{ k: string; v: string }>(
+      `select market || ' ' || wallet as k, buys || ' ' || sells || ' ' || bought_tokens || ' ' || sold_tokens as v
+       from trader_totals`,
+    );
+    expect(new Map(totals.rows.map((r) => [r.k, r.v])), "lifetime rows").toEqual(want);
   });
 
   it("leaves every V2 pool's reserves equal to the new chain's", async () => {

@@ -97,10 +97,11 @@ const CITUS_KEYS: Record<string, string | null> = {
   candle_buckets: "market",
   pool_snapshots: "market",
   trader_buckets: "market",
+  trader_totals: "market",
   tokens: null,
 };
 const CITUS_GROUPS = [
-  ["candle_buckets", "pool_snapshots", "pools", "trader_buckets", "trades"],
+  ["candle_buckets", "pool_snapshots", "pools", "trader_buckets", "trader_totals", "trades"],
   ["chains", "native_prices", "stablecoins", "tokens", "venues"],
 ];
 

@@ -8,7 +8,7 @@ import { rollBackPoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
 import { rollBackTokenBalances } from "./tokenBalances.ts";
 import { copyTokenMarkets, dropTokenMarkets } from "./tokenMarkets.ts";
-import { traderBucketsSql } from "./traderBucketsSql.ts";
+import { TRADER_TOTALS_REBUILD, traderBucketsSql } from "./traderBucketsSql.ts";
 
 // Rebuild only the buckets at or after the one holding the market's earliest removed trade.
 const REBUILD = candleBucketsSql(
@@ -27,7 +27,7 @@ const REBUILD_TRADERS = traderBucketsSql(
 /**
  * Undoes everything blocks after `ancestorBlock` wrote on `chain`, in ONE transaction: deletes
  * their trades and wallet rows, rebuilds the candle buckets and trader rollups those trades fed
- * from the trades that remain,
+ * from the trades that remain (and the lifetime rows of the trades' wallets from those rollups),
  * restores each touched pool's state from its last snapshot at or before the ancestor (pools
  * first seen after it and left without trades are removed) and its copy in its token's market list, recomputes last trade times and
  * best pools and all-time highs, restores the balances of tracked tokens, drops the liquidity lows of
@@ -50,10 +50,10 @@ export async function rollbackTo(
       [chain, anc],
     );
     const wallets = makers.rows.map((r) => r.wallet_key);
-    const del = await client.query<{ market: string; id: string }>(
-      `with d as (delete from trades where chain_id = $1 and block > $2 returning market, id, at, block, log_index),
+    const del = await client.query<{ market: string; id: string; maker: string }>(
+      `with d as (delete from trades where chain_id = $1 and block > $2 returning market, id, at, block, log_index, maker),
        ins as (insert into rb_aff select market, min(at) from d group by market returning 1)
-       select market, id from d order by market, at, block, log_index, id`,
+       select market, id, maker from d order by market, at, block, log_index, id`,
       [chain, anc],
     );
     const tradesDeleted = del.rows.length;
@@ -68,6 +68,11 @@ export async function rollbackTo(
        where b.market = a.market and b.bucket_start >= (a.min_at / (b.resolution_s * 1000)) * (b.resolution_s * 1000)`,
     );
     await client.query(`with ${REBUILD_TRADERS.ctes} ${REBUILD_TRADERS.upsert}`);
+    // the removed trades' wallets' lifetime rows, from their rebuilt day buckets
+    const traders = [...new Set(del.rows.map((r) => `${r.market}\n${r.maker}`))].map((k) => k.split("\n"));
+    for (const sql of TRADER_TOTALS_REBUILD) {
+      await client.query(sql, [traders.map((t) => t[0]), traders.map((t) => t[1])]);
+    }
 
     // Pool state: the markets whose state changed after the ancestor get their last earlier snapshot.
     const touched = await client.query<{ market: string }>(

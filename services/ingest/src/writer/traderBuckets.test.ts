@@ -107,16 +107,25 @@ type Row = {
   last: number;
 };
 
-/** The rollup rows the trades must give, summed here from the trade list and the minute rates. */
-function expectedRows(trades: TradeRecord[], usdAt: (minute: number) => string | null): Map<string, Row> {
+/** A trade's rollup keys: its minute, hour and day buckets. */
+const bucketKeys = (t: TradeRecord) =>
+  [60, 3600, 86400].map((r) => `${CHAIN}/${P}|${r}|${Math.floor(t.at / (r * 1000)) * r * 1000}|${t.maker}`);
+/** A trade's lifetime row key: its market and wallet. */
+const totalKeys = (t: TradeRecord) => [`${CHAIN}/${P}|${t.maker}`];
+
+/** The rows the trades must give, summed here from the trade list and the minute rates. */
+function expectedRows(
+  trades: TradeRecord[],
+  usdAt: (minute: number) => string | null,
+  keysOf: (t: TradeRecord) => string[] = bucketKeys,
+): Map<string, Row> {
   const out = new Map<string, Row>();
   for (const t of trades) {
     const minute = Math.floor(t.at / 60_000) * 60_000;
     const usd = usdAt(minute);
     const vn = t.volumeNative === null ? null : dec(t.volumeNative);
     const vu = vn === null || usd === null ? null : (vn * dec(usd)) / E40;
-    for (const r of [60, 3600, 86400]) {
-      const key = `${CHAIN}/${P}|${r}|${Math.floor(t.at / (r * 1000)) * r * 1000}|${t.maker}`;
+    for (const key of keysOf(t)) {
       const b = out.get(key) ?? {
         buys: 0,
         sells: 0,
@@ -152,13 +161,13 @@ function expectedRows(trades: TradeRecord[], usdAt: (minute: number) => string |
   return out;
 }
 
-async function readRows(db: TestDatabase): Promise<Map<string, Row>> {
-  const res = await db.pool.query(
-    "select * from trader_buckets order by market, resolution_s, bucket_start, wallet",
-  );
+async function readRows(db: TestDatabase, table = "trader_buckets"): Promise<Map<string, Row>> {
+  const res = await db.pool.query(`select * from ${table} order by market, wallet`);
   return new Map(
     res.rows.map((r) => [
-      `${r.market}|${r.resolution_s}|${r.bucket_start}|${r.wallet}`,
+      table === "trader_buckets"
+        ? `${r.market}|${r.resolution_s}|${r.bucket_start}|${r.wallet}`
+        : `${r.market}|${r.wallet}`,
       {
         buys: r.buys,
         sells: r.sells,
@@ -217,6 +226,8 @@ describe("trader rollups kept by the writer", () => {
     await writeBatch(db.pool, batchOf(TRADES.slice(0, 6), 11));
     const want = expectedRows(TRADES, usdAt);
     expect(await readRows(db)).toEqual(want);
+    const wantTotals = expectedRows(TRADES, usdAt, totalKeys);
+    expect(await readRows(db, "trader_totals")).toEqual(wantTotals);
     // the fixture spans each resolution's boundary (several buckets per wallet at 60 s and 3600 s)
     const hours = [...want.keys()].filter((k) => k.includes("|3600|")).map((k) => k.split("|")[2]);
     expect(new Set(hours).size).toBeGreaterThan(1);
@@ -225,13 +236,28 @@ describe("trader rollups kept by the writer", () => {
     expect([...want.values()].some((r) => r.usdMissing > r.nativeMissing)).toBe(true);
     await writeBatch(db.pool, batchOf(TRADES, 11, PRICES));
     expect(await readRows(db)).toEqual(want);
+    expect(await readRows(db, "trader_totals")).toEqual(wantTotals);
   });
 
   it("are rebuilt by a rollback to what the kept trades give, and re-ingesting restores them", async () => {
+    // the removed trades are of all three wallets
+    expect(new Set(TRADES.slice(7).map((t) => t.maker)).size).toBe(3);
     const res = await rollbackTo(db.pool, CHAIN, 6n);
     expect(res.tradesDeleted).toBe(5);
     expect(await readRows(db)).toEqual(expectedRows(TRADES.slice(0, 7), usdAt));
+    expect(await readRows(db, "trader_totals")).toEqual(expectedRows(TRADES.slice(0, 7), usdAt, totalKeys));
     await writeBatch(db.pool, batchOf(TRADES.slice(7), 11));
     expect(await readRows(db)).toEqual(expectedRows(TRADES, usdAt));
+    expect(await readRows(db, "trader_totals")).toEqual(expectedRows(TRADES, usdAt, totalKeys));
+  });
+
+  it("lose the rows of wallets a rollback leaves without trades", async () => {
+    await rollbackTo(db.pool, CHAIN, 0n);
+    const kept = expectedRows(TRADES.slice(0, 1), usdAt, totalKeys);
+    expect(kept.size).toBe(1);
+    expect(await readRows(db, "trader_totals")).toEqual(kept);
+    expect(await readRows(db)).toEqual(expectedRows(TRADES.slice(0, 1), usdAt));
+    await writeBatch(db.pool, batchOf(TRADES.slice(1), 11, PRICES));
+    expect(await readRows(db, "trader_totals")).toEqual(expectedRows(TRADES, usdAt, totalKeys));
   });
 });

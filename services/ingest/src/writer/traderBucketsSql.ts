@@ -88,3 +88,32 @@ export function traderBucketsSql(source: string, rowFilter = "true"): { ctes: st
       last_at = greatest(b.last_at, excluded.last_at)`;
   return { ctes, upsert };
 }
+
+/**
+ * The statement (after {@link traderBucketsSql}'s CTEs) that adds the trades to each wallet's
+ * lifetime row in `trader_totals`, the same sums over all time.
+ */
+export const TRADER_TOTALS_UPSERT = `
+  insert into trader_totals as t (market, wallet, ${SUMS.join(", ")}, first_at, last_at)
+  select market, wallet, ${SUMS.map((c) => `sum(${c})${INTS.has(c) ? "::int" : ""}`).join(", ")}, min(first_at), max(last_at)
+  from trader_fine group by market, wallet
+  on conflict (market, wallet) do update set
+    ${SUMS.map((c) => `${c} = t.${c} + excluded.${c}`).join(",\n    ")},
+    first_at = least(t.first_at, excluded.first_at),
+    last_at = greatest(t.last_at, excluded.last_at)`;
+
+/**
+ * The statement that recomputes the lifetime rows of the (market, wallet) pairs given as `$1`
+ * (markets) and `$2` (wallets) from their day buckets, once those are rebuilt; a pair left
+ * without buckets loses its row.
+ */
+export const TRADER_TOTALS_REBUILD = [
+  `delete from trader_totals t
+   where t.market = any($1::text[]) and (t.market, t.wallet) in (select * from unnest($1::text[], $2::text[]))`,
+  `insert into trader_totals (market, wallet, ${SUMS.join(", ")}, first_at, last_at)
+   select b.market, b.wallet, ${SUMS.map((c) => `sum(b.${c})${INTS.has(c) ? "::int" : ""}`).join(", ")}, min(b.first_at), max(b.last_at)
+   from trader_buckets b
+   where b.market = any($1::text[]) and b.resolution_s = 86400
+     and (b.market, b.wallet) in (select * from unnest($1::text[], $2::text[]))
+   group by b.market, b.wallet`,
+] as const;
