@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { writeBatch } from "@tapeline/ingest";
 import bs58 from "bs58";
@@ -11,6 +14,9 @@ import type { ReplayBlock } from "../../services/ingest/src/solana/replay/Replay
 import { replayBlocksFromRecording } from "../../services/ingest/src/solana/replay/replayBlocksFromRecording.ts";
 import { createSolanaRpcSource } from "../../services/ingest/src/solana/source/createSolanaRpcSource.ts";
 import { createSolanaWorker } from "../../services/ingest/src/solana/worker/createSolanaWorker.ts";
+import { createCreatorProfiles } from "../../services/query/src/identity/createCreatorProfiles.ts";
+import { createJsonIdentitySource } from "../../services/query/src/identity/createJsonIdentitySource.ts";
+import { createProfileQueries } from "../../services/query/src/identity/createProfileQueries.ts";
 import { createMarketProvider } from "../../services/query/src/market/createMarketProvider.ts";
 import { createPulseQueries } from "../../services/query/src/pulse/createPulseQueries.ts";
 import type { QueryProvider } from "../../services/query/src/QueryProvider.ts";
@@ -270,6 +276,62 @@ describe("GET /v1/pulse over replayed pump.fun, LaunchLab and DBC transactions",
       expect(later.map((r) => r.address)).not.toContain(c.mint);
       // before its creation it is not listed either
       expect((await pulse("new", c.at - 1)).map((r) => r.address)).not.toContain(c.mint);
+    }
+  });
+
+  it("new: a creator an identity source knows is shown with its profile fields, as GET /v1/wallet/profile reads them", async () => {
+    const creates = facts.filter((f): f is Extract<Fact, { kind: "create" }> => f.kind === "create");
+    const known = creates[0]!;
+    const dir = mkdtempSync(join(tmpdir(), "pulse-identity-"));
+    try {
+      const file = join(dir, "identity.json");
+      writeFileSync(
+        file,
+        JSON.stringify({
+          records: [
+            {
+              network: "twitter",
+              handle: "launcher",
+              displayName: "Launcher",
+              avatarUrl: "https://example.org/launcher.png",
+              wallets: [known.creator],
+            },
+          ],
+        }),
+      );
+      const profiles = createProfileQueries({
+        db: db.pool,
+        resolvers: [],
+        sources: [createJsonIdentitySource(file)],
+      });
+      const creatorProfiles = createCreatorProfiles({ profiles });
+      const at = (t: number) => createPulseQueries({ db: db.pool, now: () => t, ttlMs: 0, creatorProfiles });
+      const rows = await at(known.at + 60_000).pulse({ view: "new", chains: ["solana"], limit: 100 });
+      const { profile } = await profiles.walletProfile({ address: known.creator });
+      expect(profile).not.toBeNull();
+      const mine = rows.filter((r) => r.creator?.address === known.creator);
+      expect(mine.map((r) => r.address)).toContain(known.mint);
+      for (const r of mine)
+        expect(r.creator).toEqual({
+          address: known.creator,
+          displayName: profile!.displayName,
+          avatarUrl: profile!.avatarUrl,
+          ensName: profile!.ensName,
+        });
+      expect(mine[0]!.creator!.displayName).toBe("Launcher");
+      // a creator nothing knows keeps null fields
+      const other = creates.find((c) => c.creator !== known.creator)!;
+      const row = (await at(other.at + 60_000).pulse({ view: "new", chains: ["solana"], limit: 100 })).find(
+        (r) => r.address === other.mint,
+      );
+      expect(row!.creator).toEqual({
+        address: other.creator,
+        displayName: null,
+        avatarUrl: null,
+        ensName: null,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

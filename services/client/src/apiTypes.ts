@@ -2265,7 +2265,7 @@ export interface operations {
                             chain: string;
                             /** @description the curve's creation (the token's deploy time) */
                             createdAt: number | null;
-                            /** @description the curve's creator (the deployer); profile fields null until identities are stored; null when unknown */
+                            /** @description the curve's creator (the deployer); displayName, avatarUrl and ensName as GET /v1/wallet/profile reads them (null when unknown; a creator first seen may show nulls for one answer while its profile is looked up); null when unknown */
                             creator: {
                                 address: string;
                                 avatarUrl: string | null;

@@ -9,7 +9,7 @@ export const PULSE_LIMITS = { chainsMax: 8, limitMax: 100, limitDefault: 30 } as
 
 export type PulseQuery = { view: PulseView; chains: ChainId[]; limit: number };
 
-/** The token's creator; the profile fields stay null until wallet identities are stored. */
+/** The token's creator; profile fields from the wallet profile (`GET /v1/wallet/profile`), null when unknown. */
 export type PulseCreator = {
   address: string;
   displayName: string | null;

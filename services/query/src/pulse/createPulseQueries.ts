@@ -1,5 +1,6 @@
 import { type ChainId, capMarketValue, type PulseQueries, type PulseRow } from "@tapeline/core";
 
+import type { CreatorProfiles } from "../identity/createCreatorProfiles.ts";
 import { createTtlCache } from "../market/createTtlCache.ts";
 import { decimalString } from "../market/decimalString.ts";
 import { launchpadPoolOf, toTokenLaunchpad } from "../market/launchpadPoolOf.ts";
@@ -17,6 +18,8 @@ export type PulseQueriesOptions = {
   now?: () => number;
   /** how long one view's answer is reused, default 1 s */
   ttlMs?: number;
+  /** the creators' profile fields (the wallet profile read); without it they are served null */
+  creatorProfiles?: CreatorProfiles;
 };
 
 type TokenRow = {
@@ -38,7 +41,7 @@ type TokenRow = {
  * stored rows: the best pool (tokens.best_pool, else the canonical pricing order) gives the price,
  * liquidity is summed over the token's markets, the launchpad block (bonding progress, migration,
  * `graduatedAt`) comes from the token's curve, the creator is the curve's creator else the
- * token's deployer, and the 24 h figures count every market of the token. A view's answer is
+ * token's deployer (its profile fields from `creatorProfiles`), and the 24 h figures count every market of the token. A view's answer is
  * reused for `ttlMs`, so a hot view costs one computation per second.
  */
 export function createPulseQueries(opts: PulseQueriesOptions): PulseQueries {
@@ -94,7 +97,7 @@ export function createPulseQueries(opts: PulseQueriesOptions): PulseQueries {
       });
       for (const [m, a] of got) activity.set(m, a);
     }
-    return candidates.map((c) => {
+    const rows = candidates.map((c): PulseRow => {
       const key = `${c.chain}/${c.token}`;
       const facts = factsOf.get(key) ?? null;
       const mine = poolsOf.get(key) ?? [];
@@ -166,6 +169,13 @@ export function createPulseQueries(opts: PulseQueriesOptions): PulseQueries {
         creator:
           creator === null ? null : { address: creator, displayName: null, avatarUrl: null, ensName: null },
       };
+    });
+    if (!opts.creatorProfiles) return rows;
+    // one lookup for the page's creators, bounded in time (see createCreatorProfiles)
+    const profiles = await opts.creatorProfiles(rows.flatMap((r) => (r.creator ? [r.creator.address] : [])));
+    return rows.map((r) => {
+      const p = r.creator ? profiles.get(r.creator.address) : undefined;
+      return p && r.creator ? { ...r, creator: { ...r.creator, ...p } } : r;
     });
   }
 

@@ -67,7 +67,7 @@ const pulseRowSchema = z.object({
     })
     .nullable()
     .describe(
-      "the curve's creator (the deployer); profile fields null until identities are stored; null when unknown",
+      "the curve's creator (the deployer); displayName, avatarUrl and ensName as GET /v1/wallet/profile reads them (null when unknown; a creator first seen may show nulls for one answer while its profile is looked up); null when unknown",
     ),
 });
 
