@@ -244,16 +244,17 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     return p;
   }
 
-  async function tokenCore(chain: ChainId, address: string): Promise<TokenCore> {
+  /** `rate`: the chain's spot rate when the caller has just read it (one read per request). */
+  async function tokenCore(chain: ChainId, address: string, rate?: number | null): Promise<TokenCore> {
     const key = marketKey(chain, address);
-    await spot(chain); // drops the answers valued at a rate that moved since
+    // drops the answers valued at a rate that moved since
+    const spotUsd = rate === undefined ? await spot(chain) : rate;
     return cores.get(
       key,
       async () => {
-        const [facts, pools, spotUsd] = await Promise.all([
+        const [facts, pools] = await Promise.all([
           readTokenFacts(db, chain, address),
           readTokenPoolRowsByToken(db, chain, address),
-          spot(chain),
         ]);
         const best = pools.find((p) => p.address === facts?.bestPool) ?? pools[0] ?? null;
         return { facts, pools, best, liquidityNative: sumLiquidity(pools), spotUsd };
@@ -262,8 +263,8 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     );
   }
 
-  async function requireToken(chain: ChainId, address: string): Promise<TokenCore> {
-    const core = await tokenCore(chain, address);
+  async function requireToken(chain: ChainId, address: string, rate?: number | null): Promise<TokenCore> {
+    const core = await tokenCore(chain, address, rate);
     if (!core.facts && core.pools.length === 0) {
       throw new NotFoundError(`unknown token ${address} on ${chain}`, { chain, address });
     }
@@ -474,11 +475,11 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
   const api: MarketQueries = {
     async tokenSnapshot({ chain, address }: MarketRef) {
       const key = marketKey(chain, address);
-      await spot(chain); // drops the answers valued at a rate that moved since
+      const rate = await spot(chain); // drops the answers valued at a rate that moved since
       return snapshots.get(
         key,
         async () => {
-          const core = await requireToken(chain, address);
+          const core = await requireToken(chain, address, rate);
           const f = priceFigures(core);
           const launchpadPool = launchpadPoolOf(core.pools);
           const symbol = core.facts?.symbol ?? core.best?.token.symbol ?? null;
