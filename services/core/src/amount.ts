@@ -12,9 +12,25 @@ export function formatUnits(raw: bigint, decimals: number): string {
   const negative = raw < 0n;
   const abs = negative ? -raw : raw;
   const s = abs.toString().padStart(decimals + 1, "0");
-  const whole = s.slice(0, s.length - decimals);
-  const frac = s.slice(s.length - decimals).replace(/0+$/, "");
-  return `${negative ? "-" : ""}${whole}${frac ? `.${frac}` : ""}`;
+  const point = s.length - decimals;
+  // trailing zeros of the fraction, counted by hand: this runs for every trade row
+  let end = s.length;
+  while (end > point && s.charCodeAt(end - 1) === 48) end--;
+  const whole = s.slice(0, point);
+  const body = end > point ? `${whole}.${s.slice(point, end)}` : whole;
+  return negative ? `-${body}` : body;
+}
+
+const POWERS_OF_TEN: bigint[] = [];
+/** 10^n as a bigint, kept: prices and volumes scale by the same few powers on every row. */
+function pow10(n: number): bigint {
+  if (n > 96) return 10n ** BigInt(n);
+  let p = POWERS_OF_TEN[n];
+  if (p === undefined) {
+    p = 10n ** BigInt(n);
+    POWERS_OF_TEN[n] = p;
+  }
+  return p;
 }
 
 /**
@@ -38,7 +54,7 @@ export function divToDecimal(num: bigint, den: bigint, scale = 30): string | nul
   const negative = num < 0n !== den < 0n && num !== 0n;
   const n = num < 0n ? -num : num;
   const d = den < 0n ? -den : den;
-  const q = (n * 10n ** BigInt(scale)) / d;
+  const q = (n * pow10(scale)) / d;
   const out = formatUnits(q, scale);
   return negative ? `-${out}` : out;
 }
@@ -54,8 +70,8 @@ export function priceFromRaw(
   quoteDecimals: number,
   scale = 30,
 ): string | null {
-  const num = amountQuote * 10n ** BigInt(tokenDecimals);
-  const den = amountToken * 10n ** BigInt(quoteDecimals);
+  const num = amountQuote * pow10(tokenDecimals);
+  const den = amountToken * pow10(quoteDecimals);
   return divToDecimal(num, den, scale);
 }
 

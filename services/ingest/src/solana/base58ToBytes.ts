@@ -40,6 +40,11 @@ function decodeLong(value: string, zeros: number): Uint8Array {
   return out;
 }
 
+// Limbs of the short path, reused: a transaction decodes dozens of short strings (transfers,
+// discriminators, keys) and a fresh array per string was a good part of the decoder's garbage.
+let scratch = new Float64Array(32);
+const INV_LIMB = 1 / LIMB;
+
 /**
  * Decodes a base58 string (Bitcoin alphabet, as Solana uses) to bytes.
  * @throws RangeError on a character outside the alphabet.
@@ -50,33 +55,45 @@ export function base58ToBytes(value: string): Uint8Array {
   let zeros = 0;
   while (zeros < n && value.charCodeAt(zeros) === 49) zeros++;
   if (n - zeros > LONG) return decodeLong(value, zeros);
-  const limbs: number[] = [];
+  // 24 bits hold more than 4 base-58 digits: n digits need at most n / 4 + 1 limbs
+  const need = ((n - zeros) >> 2) + 2;
+  if (scratch.length < need) scratch = new Float64Array(need * 2);
+  const limbs = scratch;
+  let len = 0;
+  // the first group is the short one, so the others are whole groups of GROUP digits
+  const head = (n - zeros) % GROUP;
   let i = zeros;
   while (i < n) {
-    const take = Math.min(GROUP, n - i);
+    const take = i === zeros && head !== 0 ? head : GROUP;
     let chunk = 0;
     for (let k = 0; k < take; k++) chunk = chunk * 58 + digitAt(value, i + k);
     i += take;
     const mul = POW[take]!;
     let carry = chunk;
-    for (let j = 0; j < limbs.length; j++) {
+    for (let j = 0; j < len; j++) {
       const v = limbs[j]! * mul + carry;
-      carry = Math.floor(v / LIMB);
+      carry = Math.floor(v * INV_LIMB);
       limbs[j] = v - carry * LIMB;
     }
     while (carry > 0) {
-      const next = Math.floor(carry / LIMB);
-      limbs.push(carry - next * LIMB);
+      const next = Math.floor(carry * INV_LIMB);
+      limbs[len++] = carry - next * LIMB;
       carry = next;
     }
   }
-  const bytes: number[] = [];
-  for (let j = 0; j < limbs.length; j++) {
-    const v = limbs[j]!;
-    bytes.push(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff);
+  // the number's bytes, most significant first, without its leading zero bytes
+  let size = len * 3;
+  if (len > 0) {
+    const top = limbs[len - 1]!;
+    size -= top >= 0x10000 ? 0 : top >= 0x100 ? 1 : 2;
   }
-  while (bytes.length > 0 && bytes[bytes.length - 1] === 0) bytes.pop();
-  const out = new Uint8Array(zeros + bytes.length);
-  for (let j = 0; j < bytes.length; j++) out[out.length - 1 - j] = bytes[j]!;
+  const out = new Uint8Array(zeros + size);
+  let p = out.length - 1;
+  for (let j = 0; j < len && p >= zeros; j++) {
+    const v = limbs[j]!;
+    out[p--] = v & 0xff;
+    if (p >= zeros) out[p--] = (v >>> 8) & 0xff;
+    if (p >= zeros) out[p--] = (v >>> 16) & 0xff;
+  }
   return out;
 }

@@ -98,7 +98,12 @@ function emptyResult(tx: SolanaTransaction | null): SolanaDecodeResult {
 const STABLES = new Set(SOLANA_USD_STABLECOINS);
 const NO_DECIMALS: ReadonlyMap<string, number> = new Map();
 const SCALE = 18;
-const TEN = (n: number): bigint => 10n ** BigInt(n);
+const POWERS: bigint[] = [];
+/** 10^n, kept: every row scales by the same few powers */
+const TEN = (n: number): bigint => {
+  POWERS[n] ??= 10n ** BigInt(n);
+  return POWERS[n];
+};
 
 function resolveMaker(tx: SolanaTransaction, leg: SwapLeg, signers: Set<string>): string {
   if (leg.trader && signers.has(leg.trader)) return leg.trader;

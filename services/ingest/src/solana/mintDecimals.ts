@@ -3,15 +3,17 @@ import { instructionData } from "./instructionData.ts";
 import type { SolanaTransaction } from "./SolanaTransaction.ts";
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from "./solanaPrograms.ts";
 
-const cache = new WeakMap<SolanaTransaction, Map<string, number>>();
+// The decimals of the transaction being decoded: venues and the row builder ask for them several
+// times per transaction, one at a time (a WeakMap entry per transaction cost more in GC).
+let lastTx: SolanaTransaction | null = null;
+let lastOut: Map<string, number> | null = null;
 
 /**
  * Decimals of every mint the transaction shows: from its token balances and from mints it
  * initializes (InitializeMint / InitializeMint2 carry the decimals). SOL is always 9.
  */
 export function mintDecimals(tx: SolanaTransaction): Map<string, number> {
-  const hit = cache.get(tx);
-  if (hit) return hit;
+  if (tx === lastTx && lastOut) return lastOut;
   const out = new Map<string, number>([[SOLANA_NATIVE_MINT, 9]]);
   for (const b of tx.preTokenBalances.values()) out.set(b.mint, b.decimals);
   for (const b of tx.postTokenBalances.values()) out.set(b.mint, b.decimals);
@@ -26,6 +28,7 @@ export function mintDecimals(tx: SolanaTransaction): Map<string, number> {
       out.set(ix.accounts[0], d[1] as number);
     }
   }
-  cache.set(tx, out);
+  lastTx = tx;
+  lastOut = out;
   return out;
 }

@@ -141,20 +141,44 @@ type RawBalance = {
   uiTokenAmount: { amount: string; decimals: number };
 };
 
+/**
+ * A token balance whose amount is parsed on first read: decoders look up owners and mints of
+ * most accounts but the amounts of only a few (the maker's, the pool's vaults).
+ */
+class RecordedTokenBalance implements SolanaTokenBalance {
+  private parsed: bigint | null = null;
+  constructor(
+    readonly account: string,
+    readonly mint: string,
+    readonly owner: string | null,
+    readonly programId: string | null,
+    private readonly raw: string,
+    readonly decimals: number,
+  ) {}
+
+  get amount(): bigint {
+    this.parsed ??= BigInt(this.raw);
+    return this.parsed;
+  }
+}
+
 function balances(list: unknown, keys: string[]): Map<string, SolanaTokenBalance> {
   const out = new Map<string, SolanaTokenBalance>();
   if (!Array.isArray(list)) return out;
   for (const b of list as RawBalance[]) {
     const account = keys[b.accountIndex];
     if (account === undefined) continue;
-    out.set(account, {
+    out.set(
       account,
-      mint: b.mint,
-      owner: b.owner ?? null,
-      programId: b.programId ?? null,
-      amount: BigInt(b.uiTokenAmount.amount),
-      decimals: b.uiTokenAmount.decimals,
-    });
+      new RecordedTokenBalance(
+        account,
+        b.mint,
+        b.owner ?? null,
+        b.programId ?? null,
+        b.uiTokenAmount.amount,
+        b.uiTokenAmount.decimals,
+      ),
+    );
   }
   return out;
 }
@@ -232,8 +256,10 @@ export function normalizeSolanaTransaction(input: unknown, ctx: NormalizeContext
   if (Array.isArray(meta.innerInstructions)) {
     for (const g of meta.innerInstructions as Json[]) {
       const list = (g.instructions as RawInstruction[] | undefined) ?? [];
-      if (list.some((ix) => ix.stackHeight === undefined || ix.stackHeight === null))
-        stackHeightsKnown = false;
+      for (let k = 0; k < list.length && stackHeightsKnown; k++) {
+        const h = list[k]!.stackHeight;
+        if (h === undefined || h === null) stackHeightsKnown = false;
+      }
       innerByTop.set(Number(g.index), list);
     }
   }

@@ -1,6 +1,7 @@
 import { instructionData } from "./instructionData.ts";
 import type { SolanaInstruction } from "./SolanaTransaction.ts";
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from "./solanaPrograms.ts";
+import { u64At } from "./u64At.ts";
 
 /** An SPL token movement as the token program executed it. */
 export type TokenTransfer = {
@@ -11,12 +12,6 @@ export type TokenTransfer = {
   amount: bigint;
   mint: string | null;
 };
-
-function u64At(data: Uint8Array, at: number): bigint {
-  let v = 0n;
-  for (let i = 7; i >= 0; i--) v = (v << 8n) | BigInt(data[at + i] as number);
-  return v;
-}
 
 /**
  * Reads a Token or Token-2022 `Transfer` / `TransferChecked` instruction; null for anything else.

@@ -1,6 +1,7 @@
 import { instructionData } from "./instructionData.ts";
 import type { SolanaTransaction } from "./SolanaTransaction.ts";
 import { SYSTEM_PROGRAM, TIP_ACCOUNTS } from "./solanaPrograms.ts";
+import { u64At } from "./u64At.ts";
 
 /**
  * What the transaction cost its signers in lamports: the fee the runtime charged (base fee per
@@ -16,9 +17,7 @@ export function transactionFeeLamports(tx: SolanaTransaction): { fee: bigint; ti
     const d = instructionData(ix);
     // System Transfer: u32 tag 2, then u64 lamports
     if (d.length < 12 || d[0] !== 2 || d[1] !== 0 || d[2] !== 0 || d[3] !== 0) continue;
-    let v = 0n;
-    for (let k = 11; k >= 4; k--) v = (v << 8n) | BigInt(d[k] as number);
-    tips += v;
+    tips += u64At(d, 4);
   }
   return { fee: tx.fee, tips, total: tx.fee + tips };
 }

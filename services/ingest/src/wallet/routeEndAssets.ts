@@ -9,12 +9,27 @@ type Hop = { sent: string; received: string };
  * @returns the end assets, in order of first appearance.
  */
 export function routeEndAssets(legs: readonly Hop[]): string[] {
-  const assets = [...new Set(legs.flatMap((l) => [l.sent, l.received]))];
+  const assets: string[] = [];
+  for (const l of legs) {
+    if (!assets.includes(l.sent)) assets.push(l.sent);
+    if (!assets.includes(l.received)) assets.push(l.received);
+  }
   return assets.filter((a) => {
-    const firstIn = legs.findIndex((l) => l.sent === a);
-    const firstOut = legs.findIndex((l) => l.received === a);
-    const lastIn = legs.findLastIndex((l) => l.sent === a);
-    const lastOut = legs.findLastIndex((l) => l.received === a);
+    let firstIn = -1;
+    let firstOut = -1;
+    let lastIn = -1;
+    let lastOut = -1;
+    for (let i = 0; i < legs.length; i++) {
+      const l = legs[i]!;
+      if (l.sent === a) {
+        if (firstIn === -1) firstIn = i;
+        lastIn = i;
+      }
+      if (l.received === a) {
+        if (firstOut === -1) firstOut = i;
+        lastOut = i;
+      }
+    }
     return (
       (firstIn !== -1 && (firstOut === -1 || firstIn < firstOut)) || (lastOut !== -1 && lastOut > lastIn)
     );

@@ -15,16 +15,16 @@ export function solanaWalletDeltas(
 ): Map<string, bigint> {
   const out = new Map<string, bigint>();
   const add = (mint: string, v: bigint) => out.set(mint, (out.get(mint) ?? 0n) + v);
-  const index = new Map(tx.accountKeys.map((k, i) => [k, i]));
+  // a handful of lookups per wallet: scanning the keys costs less than indexing them
   const lamports = (account: string): bigint => {
-    const i = index.get(account);
-    if (i === undefined) return 0n;
+    const i = tx.accountKeys.lastIndexOf(account);
+    if (i < 0) return 0n;
     return BigInt(tx.postLamports[i] ?? 0) - BigInt(tx.preLamports[i] ?? 0);
   };
   add(SOLANA_NATIVE_MINT, lamports(wallet) + (tx.signers[0] === wallet ? feeLamports : 0n));
   const owned = new Set<string>();
-  for (const b of [...tx.preTokenBalances.values(), ...tx.postTokenBalances.values()])
-    if (b.owner === wallet) owned.add(b.account);
+  for (const b of tx.preTokenBalances.values()) if (b.owner === wallet) owned.add(b.account);
+  for (const b of tx.postTokenBalances.values()) if (b.owner === wallet) owned.add(b.account);
   for (const account of owned) {
     const pre = tx.preTokenBalances.get(account);
     const post = tx.postTokenBalances.get(account);

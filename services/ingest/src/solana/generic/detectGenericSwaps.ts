@@ -14,6 +14,7 @@ import {
 } from "../solanaPrograms.ts";
 import { subtreeEnd } from "../subtreeEnd.ts";
 import { tokenAccount } from "../tokenAccount.ts";
+import { u64At } from "../u64At.ts";
 import { type OpenedTokenAccount, openedTokenAccounts } from "./openedTokenAccounts.ts";
 
 /** One asset movement: an SPL token transfer, or a System transfer of lamports (mint: SOL). */
@@ -46,12 +47,6 @@ export function unknownVenueType(programId: string): string {
   return `UNKNOWN_${programId.slice(0, 8)}`;
 }
 
-function u64At(data: Uint8Array, at: number): bigint {
-  let v = 0n;
-  for (let i = 7; i >= 0; i--) v = (v << 8n) | BigInt(data[at + i] as number);
-  return v;
-}
-
 type Opened = Map<string, OpenedTokenAccount>;
 /**
  * Owner of a token account: its balance, else the instruction that opened it; an account neither
@@ -71,7 +66,9 @@ function push(map: Map<string, number[]>, key: string, at: number): void {
 function indexMoves(tx: SolanaTransaction): MoveIndex {
   const opened = openedTokenAccounts(tx);
   const index: MoveIndex = { opened, moves: [], signedAt: new Map(), ownedAt: new Map(), supplyChanges: [] };
-  tx.instructions.forEach((ix, at) => {
+  const ixs = tx.instructions;
+  for (let at = 0; at < ixs.length; at++) {
+    const ix = ixs[at]!;
     let move: Move | null = null;
     if (ix.programId === TOKEN_PROGRAM || ix.programId === TOKEN_2022_PROGRAM) {
       const t = readTokenTransfer(ix);
@@ -80,7 +77,10 @@ function indexMoves(tx: SolanaTransaction): MoveIndex {
           at,
           from: ownerOf(tx, opened, t.source),
           to: ownerOf(tx, opened, t.destination),
-          ...t,
+          source: t.source,
+          destination: t.destination,
+          authority: t.authority,
+          amount: t.amount,
           mint: t.mint ?? mintOfAccount(tx, opened, t.source) ?? mintOfAccount(tx, opened, t.destination),
         };
       else {
@@ -106,14 +106,17 @@ function indexMoves(tx: SolanaTransaction): MoveIndex {
           mint: SOLANA_NATIVE_MINT,
         };
     }
-    if (!move || move.amount === 0n) return;
+    if (!move || move.amount === 0n) continue;
     index.moves.push(move);
     push(index.signedAt, move.authority, at);
     push(index.ownedAt, move.from, at);
     push(index.ownedAt, move.to, at);
-  });
+  }
   return index;
 }
+
+const isMoveProgram = (programId: string): boolean =>
+  programId === TOKEN_PROGRAM || programId === TOKEN_2022_PROGRAM || programId === SYSTEM_PROGRAM;
 
 const inside = (at: number, ranges: readonly (readonly [number, number])[]): boolean =>
   ranges.some(([a, b]) => at > a && at < b);
@@ -129,13 +132,29 @@ export function detectGenericSwaps(
   skip: (programId: string) => boolean,
   legs: readonly SwapLeg[],
 ): SwapLeg[] {
+  // Candidates: invocations of programs no decoder or list accounts for. Only those whose subtree
+  // holds at least two token or System instructions can be swaps (one asset in, another out);
+  // this is told from program ids alone, so a transaction with none is rejected before any
+  // instruction data is read.
+  const ixs = tx.instructions;
   const candidates: number[] = [];
-  tx.instructions.forEach((ix, i) => {
+  const ends: number[] = [];
+  const viable: boolean[] = [];
+  let anyViable = false;
+  for (let i = 0; i < ixs.length; i++) {
+    const ix = ixs[i]!;
     const p = ix.programId;
-    if (ix.accounts.length === 0 || INFRASTRUCTURE_PROGRAMS.has(p) || programs.isRouter(p) || skip(p)) return;
+    if (isMoveProgram(p) || INFRASTRUCTURE_PROGRAMS.has(p) || programs.isRouter(p) || skip(p)) continue;
+    if (ix.accounts.length === 0) continue;
+    const end = subtreeEnd(tx, i);
+    let moveIxs = 0;
+    for (let j = i + 1; j < end && moveIxs < 2; j++) if (isMoveProgram(ixs[j]!.programId)) moveIxs++;
     candidates.push(i);
-  });
-  if (candidates.length === 0) return [];
+    ends.push(end);
+    viable.push(moveIxs >= 2);
+    if (moveIxs >= 2) anyViable = true;
+  }
+  if (!anyViable) return [];
   const index = indexMoves(tx);
   if (index.moves.length === 0) return [];
 
@@ -143,18 +162,19 @@ export function detectGenericSwaps(
   const legAt = legs.map((l) => l.flatIndex);
   const found: SwapLeg[] = [];
   const rangesOf = new Map<string, [number, number][]>();
-  for (const i of candidates) {
-    const p = tx.instructions[i]!.programId;
+  for (let c = 0; c < candidates.length; c++) {
+    const p = ixs[candidates[c]!]!.programId;
     const r = rangesOf.get(p) ?? [];
-    r.push([i, subtreeEnd(tx, i)]);
+    r.push([candidates[c]!, ends[c]!]);
     rangesOf.set(p, r);
   }
 
   // innermost first: a swap found inside an invocation makes that invocation a router
   for (let c = candidates.length - 1; c >= 0; c--) {
+    if (!viable[c]) continue;
     const i = candidates[c]!;
-    const ix = tx.instructions[i]!;
-    const end = subtreeEnd(tx, i);
+    const ix = ixs[i]!;
+    const end = ends[c]!;
     if (legAt.some((at) => at > i && at < end)) continue;
     const ranges = rangesOf.get(ix.programId)!;
     /** the trader's side: a signer, or an account seen signing or holding outside the program */
