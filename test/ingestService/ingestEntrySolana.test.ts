@@ -8,6 +8,9 @@ import { fileURLToPath } from "node:url";
 import { marketKey } from "@tapeline/core";
 import { createTestDatabase, freePort, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchWorkerReadiness } from "../../operator/src/chain/fetchWorkerReadiness.ts";
+import { nextChainStatus } from "../../operator/src/chain/nextChainStatus.ts";
+import { sampleChain } from "../../operator/src/testFixtures.ts";
 import { createSolUsdTracker } from "../../services/ingest/src/solana/createSolUsdTracker.ts";
 import { decodeSolanaBlock } from "../../services/ingest/src/solana/decodeSolanaBlock.ts";
 import {
@@ -150,6 +153,17 @@ describe("ingest entry point on Solana", () => {
     });
     const metrics = await (await fetch(`http://127.0.0.1:${started.port}/metrics`)).text();
     expect(metrics).toMatch(/ingest_failing\{chain="solana"\} 1/);
+    // the operator reads the same /readyz and turns the Chain Degraded with the worker's reason
+    const seen = await fetchWorkerReadiness(`http://127.0.0.1:${started.port}/readyz`, "solana");
+    expect(seen.problem).toMatch(/steps failed/);
+    const status = nextChainStatus(
+      sampleChain(),
+      { migrated: true, availableReplicas: 1, readiness: seen, backfill: null },
+      new Date().toISOString(),
+    );
+    const degraded = status.conditions?.find((c) => c.type === "Degraded");
+    expect(degraded).toMatchObject({ status: "True", reason: "WorkerNotReady" });
+    expect(degraded?.message).toBe(`worker not ready: ${seen.problem}`);
     const warned = logs
       .split("\n")
       .filter((l) => l.includes("solana run failed, retrying from the checkpoint"))
