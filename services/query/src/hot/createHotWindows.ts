@@ -1,10 +1,18 @@
-import type { MarketEvent, StatsWindow, WindowStats } from "@tapeline/core";
+import {
+  type ChainId,
+  chainFamily,
+  type MarketEvent,
+  type StatsWindow,
+  type WindowStats,
+} from "@tapeline/core";
+import { type ExactDecimal, parseExact } from "../market/exactDecimal.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
 import {
   addTrade,
   LONGEST_WINDOW_MS,
   type MarketWindow,
   slideWindow,
+  type UsdValuation,
   type WindowTrade,
   windowFigures,
   windowTrade,
@@ -18,9 +26,12 @@ export type HotWindowsOptions = {
   maxTrades?: number;
   /** how long a market found too busy is left to the store before another try, default 60 s */
   tooBusyRetryMs?: number;
+  /** how long a chain's per-minute native/USD rates (Solana) are reused, default 1 s */
+  ratesTtlMs?: number;
 };
 
 export type HotWindowQuery = {
+  chain: ChainId;
   markets: readonly string[];
   priceMarkets: readonly string[];
   windows: StatsWindow[];
@@ -50,6 +61,21 @@ export type HotWindows = {
   size(): number;
 };
 
+/** A chain's native/USD rates by minute, oldest first, as read at `readAt`. */
+type MinuteRates = { from: number; to: number; readAt: number; minutes: number[]; rates: ExactDecimal[] };
+
+/** The rate of the latest minute at or before `minute` (the rule `readWindowStats` applies on Solana). */
+function rateAt(r: MinuteRates, minute: number): ExactDecimal | null {
+  let lo = 0;
+  let hi = r.minutes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((r.minutes[mid] as number) <= minute) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? null : (r.rates[lo - 1] as ExactDecimal);
+}
+
 type Entry = {
   window: MarketWindow | null;
   loading: Promise<void> | null;
@@ -62,7 +88,9 @@ export function createHotWindows(opts: HotWindowsOptions): HotWindows {
   const maxPerMarket = opts.maxTradesPerMarket ?? 20_000;
   const maxTrades = opts.maxTrades ?? 500_000;
   const retryMs = opts.tooBusyRetryMs ?? 60_000;
+  const ratesTtlMs = opts.ratesTtlMs ?? 1000;
   const entries = new Map<string, Entry>();
+  const minuteRates = new Map<ChainId, MinuteRates>();
   let held = 0;
 
   const count = (e: Entry) => e.window?.trades.length ?? 0;
@@ -163,23 +191,58 @@ export function createHotWindows(opts: HotWindowsOptions): HotWindows {
     return e.window;
   }
 
+  /**
+   * The chain's rates over [from, to] (minute starts) and the latest one before: one read, reused
+   * for `ratesTtlMs` and until a trade event of the chain (its commit may have stored a rate).
+   */
+  async function ratesOver(chain: ChainId, from: number, to: number): Promise<MinuteRates> {
+    const held = minuteRates.get(chain);
+    if (held && held.from <= from && held.to >= to && Date.now() - held.readAt < ratesTtlMs) return held;
+    const readAt = Date.now();
+    const { rows } = await opts.db.query<{ minute: string; usd: string }>(
+      `select np.minute, np.price_usd::text as usd from native_prices np
+       where np.chain_id = $1 and np.minute <= $3 and np.minute >= coalesce(
+         (select max(p.minute) from native_prices p where p.chain_id = $1 and p.minute <= $2), $2)
+       order by np.minute`,
+      [chain, from, to],
+    );
+    const r: MinuteRates = {
+      from,
+      to,
+      readAt,
+      minutes: rows.map((x) => Number(x.minute)),
+      rates: rows.map((x) => parseExact(x.usd)),
+    };
+    minuteRates.set(chain, r);
+    return r;
+  }
+
+  async function valuation(q: HotWindowQuery): Promise<UsdValuation> {
+    if (chainFamily(q.chain) !== "solana") return { kind: "spot", rate: q.spotUsd };
+    const minute = (ms: number) => Math.floor(ms / 60_000) * 60_000;
+    const r = await ratesOver(q.chain, minute(q.nowMs - LONGEST_WINDOW_MS), minute(q.nowMs));
+    return { kind: "minute", rateAt: (m) => rateAt(r, m) };
+  }
+
   return {
     async figures(q) {
       const names = [...new Set([...q.markets, ...q.priceMarkets])];
       const windows = await Promise.all(names.map((m) => windowOf(m, q.nowMs)));
       trim(new Set(names));
       if (windows.some((w) => w === null)) return null;
+      const usd = await valuation(q);
       const byMarket = new Map(names.map((m, i) => [m, windows[i] as MarketWindow]));
       return windowFigures(
         q.markets.map((m) => byMarket.get(m) as MarketWindow),
         q.priceMarkets.map((m) => byMarket.get(m) as MarketWindow),
         q.windows,
         q.nowMs,
-        q.spotUsd,
+        usd,
       );
     },
 
     apply(event) {
+      if (event.type === "trade" || event.type === "rollback") minuteRates.delete(event.chain);
       const e = entries.get(event.market);
       if (!e) return;
       if (event.type === "rollback" || (event.type === "trade" && !event.exact)) {
@@ -206,6 +269,7 @@ export function createHotWindows(opts: HotWindowsOptions): HotWindows {
 
     clear() {
       entries.clear();
+      minuteRates.clear();
       held = 0;
     },
 

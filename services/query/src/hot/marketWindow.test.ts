@@ -1,5 +1,6 @@
 import { STATS_WINDOWS } from "@tapeline/core";
 import { describe, expect, it } from "vitest";
+import { parseExact } from "../market/exactDecimal.ts";
 import { STATS_WINDOW_MS } from "../market/readWindowStats.ts";
 import { prng } from "../market/testing/buildMarketFixture.ts";
 import {
@@ -85,7 +86,7 @@ describe("market windows kept from trade events", () => {
     const wa = [...shuffled(a), ...shuffled(a)].reduce(addTrade, empty(horizon));
     const wb = shuffled(b).reduce(addTrade, empty(horizon));
     expect(wa.trades.length).toBe(a.filter((t) => t.at > horizon).length);
-    const got = windowFigures([wa, wb], [wa], [...STATS_WINDOWS], nowMs, 2500);
+    const got = windowFigures([wa, wb], [wa], [...STATS_WINDOWS], nowMs, { kind: "spot", rate: 2500 });
     const want = reference([a, b], [a], nowMs, 2500);
     for (const w of STATS_WINDOWS) {
       const g = got[w]!;
@@ -103,6 +104,50 @@ describe("market windows kept from trade events", () => {
     expect(got["24h"]!.buys + got["24h"]!.sells).toBeGreaterThan(got["1h"]!.buys + got["1h"]!.sells);
   });
 
+  it("value USD volume at each trade's minute rate (Solana), summed exactly: null while no trade has a rate", () => {
+    const horizon = nowMs - LONGEST_WINDOW_MS;
+    const wa = a.reduce(addTrade, empty(horizon));
+    // a rate every 7 minutes from 10 h before now; earlier minutes have none
+    const firstRate = nowMs - 10 * H;
+    const rateOf = (minute: number) =>
+      minute < firstRate ? null : `${150 + (Math.floor((minute - firstRate) / 420_000) % 13)}.25`;
+    const got = windowFigures([wa], [wa], [...STATS_WINDOWS], nowMs, {
+      kind: "minute",
+      rateAt: (m) => {
+        const r = rateOf(m - ((m - firstRate) % 420_000));
+        return r === null ? null : parseExact(r);
+      },
+    });
+    for (const w of STATS_WINDOWS) {
+      const since = nowMs - STATS_WINDOW_MS[w];
+      // in units of 1e-20: volumes have 18 places, rates 2
+      let units = 0n;
+      let priced = 0;
+      let volume = 0n;
+      for (const t of a) {
+        if (t.at <= since || t.at > nowMs || t.volume === null) continue;
+        volume += t.volume.n;
+        const minute = Math.floor(t.at / 60_000) * 60_000;
+        const rate = rateOf(minute - ((minute - firstRate) % 420_000));
+        if (rate === null) continue;
+        priced++;
+        units += t.volume.n * 10n ** BigInt(18 - t.volume.scale) * BigInt(rate.replace(".", ""));
+      }
+      const want =
+        priced === 0
+          ? volume === 0n
+            ? 0
+            : null
+          : Number(`${units / 10n ** 20n}.${(units % 10n ** 20n).toString().padStart(20, "0")}`);
+      expect(got[w]!.volumeUsd, w).toBe(want);
+    }
+    expect(got["24h"]!.volumeUsd).not.toBeNull();
+    // a window whose trades all precede the first rate has no USD volume
+    const early = windowFigures([wa], [wa], ["1h"], firstRate - H, { kind: "minute", rateAt: () => null });
+    expect(early["1h"]!.volumeNative).toBeGreaterThan(0);
+    expect(early["1h"]!.volumeUsd).toBeNull();
+  });
+
   it("slides: trades leaving the window leave their last price as the one the window changes from", () => {
     const start = a.reduce(addTrade, empty(T0 - 1));
     const later = T0 + 29 * H;
@@ -114,8 +159,8 @@ describe("market windows kept from trade events", () => {
         .sort(compareTrades)
         .at(-1)?.price,
     );
-    expect(windowFigures([slid], [slid], [...STATS_WINDOWS], later, null)).toEqual(
-      windowFigures([start], [start], [...STATS_WINDOWS], later, null),
+    expect(windowFigures([slid], [slid], [...STATS_WINDOWS], later, { kind: "spot", rate: null })).toEqual(
+      windowFigures([start], [start], [...STATS_WINDOWS], later, { kind: "spot", rate: null }),
     );
     // a late trade behind the horizon can only move the price before it
     const old = windowTrade({
@@ -134,7 +179,10 @@ describe("market windows kept from trade events", () => {
   });
 
   it("answers no price change without a price market, zero figures without trades", () => {
-    const f = windowFigures([empty(nowMs - LONGEST_WINDOW_MS)], [], ["5m"], nowMs, 10);
+    const f = windowFigures([empty(nowMs - LONGEST_WINDOW_MS)], [], ["5m"], nowMs, {
+      kind: "spot",
+      rate: 10,
+    });
     expect(f["5m"]).toEqual({
       volumeNative: 0,
       volumeUsd: 0,

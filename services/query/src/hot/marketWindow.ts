@@ -4,6 +4,7 @@ import {
   EXACT_ZERO,
   type ExactDecimal,
   exactToNumber,
+  mulExact,
   parseExact,
   priceChangePct,
 } from "../market/exactDecimal.ts";
@@ -88,18 +89,27 @@ export function slideWindow(w: MarketWindow, horizon: number): MarketWindow {
 export const LONGEST_WINDOW_MS = Math.max(...STATS_WINDOWS.map((w) => STATS_WINDOW_MS[w]));
 
 /**
+ * How USD volume is valued: at the spot rate (EVM), or each trade at the native/USD rate of its
+ * minute (Solana; `rateAt` gives the stored rate of the latest minute at or before it, null
+ * when none).
+ */
+export type UsdValuation =
+  | { kind: "spot"; rate: number | null }
+  | { kind: "minute"; rateAt(minuteMs: number): ExactDecimal | null };
+
+/**
  * The windowed figures `readWindowStats` reads from the store, from windows held in memory: the
  * trades of `markets` after each window's start up to `nowMs`, and the price change over
  * `priceMarkets` from the last price at or before the start (else the first after it) to the
- * latest. USD volume is valued at `spotUsd` (the EVM rule). Every window must reach back to
- * `nowMs` minus the longest window (see {@link slideWindow}).
+ * latest. USD volume is valued by `usd`, summed exactly as the store does. Every window must
+ * reach back to `nowMs` minus the longest window (see {@link slideWindow}).
  */
 export function windowFigures(
   markets: readonly MarketWindow[],
   priceMarkets: readonly MarketWindow[],
   windows: readonly StatsWindow[],
   nowMs: number,
-  spotUsd: number | null,
+  usd: UsdValuation,
 ): Partial<Record<StatsWindow, WindowStats>> {
   const out: Partial<Record<StatsWindow, WindowStats>> = {};
   const priced = (m: MarketWindow) => m.trades.filter((t) => t.price !== null && t.at <= nowMs);
@@ -117,11 +127,17 @@ export function windowFigures(
     let sellVol = EXACT_ZERO;
     let buys = 0;
     let sells = 0;
+    // the store's sum of volume × rate: null while no trade has both
+    let volUsd: ExactDecimal | null = null;
     const makers = new Set<string>();
     for (const m of markets) {
       for (const t of m.trades) {
         if (t.at <= since || t.at > nowMs) continue;
         if (t.volume !== null) {
+          if (usd.kind === "minute") {
+            const rate = usd.rateAt(Math.floor(t.at / 60_000) * 60_000);
+            if (rate !== null) volUsd = addExact(volUsd ?? EXACT_ZERO, mulExact(t.volume, rate));
+          }
           vol = addExact(vol, t.volume);
           if (t.isBuy) buyVol = addExact(buyVol, t.volume);
           else sellVol = addExact(sellVol, t.volume);
@@ -140,7 +156,16 @@ export function windowFigures(
     const volumeNative = exactToNumber(vol);
     out[w] = {
       volumeNative,
-      volumeUsd: spotUsd === null ? null : volumeNative * spotUsd,
+      volumeUsd:
+        usd.kind === "spot"
+          ? usd.rate === null
+            ? null
+            : volumeNative * usd.rate
+          : volUsd === null
+            ? volumeNative === 0
+              ? 0
+              : null
+            : exactToNumber(volUsd),
       buyVolumeNative: exactToNumber(buyVol),
       sellVolumeNative: exactToNumber(sellVol),
       buys,

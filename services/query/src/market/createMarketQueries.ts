@@ -194,14 +194,14 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     return page;
   }
 
-  // Windowed figures of the markets read for owned keys, kept from the trade events (EVM: its
-  // USD figures are valued at the spot rate; Solana's at each trade's minute, read from the store).
+  // Windowed figures of the markets read for owned keys, kept from the trade events (EVM: USD
+  // valued at the spot rate; Solana: at each trade's minute, from the chain's minute rates).
   const hotWindows = feed ? createHotWindows({ db }) : null;
   // The newest native candle page of owned keys, kept from the trade events.
   const hotCandles = feed ? createHotCandles({ db }) : null;
-  /** `readWindowStats`, from memory when `owner` is the shard's own key on an EVM chain. */
+  /** `readWindowStats`, from memory when `owner` is the shard's own key. */
   async function windowStats(owner: string, q: ReadWindowStatsInput) {
-    if (hotWindows && feed?.owns(owner) && chainFamily(q.chain) === "evm") {
+    if (hotWindows && feed?.owns(owner)) {
       const hot = await hotWindows.figures(q);
       if (hot) return hot;
     }

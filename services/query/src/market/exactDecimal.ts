@@ -25,6 +25,11 @@ export function addExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
   return { n: rescale(a, scale) + rescale(b, scale), scale };
 }
 
+/** a × b, exactly. */
+export function mulExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
+  return { n: a.n * b.n, scale: a.scale + b.scale };
+}
+
 /** The decimal's text (no exponent), as PostgreSQL prints a numeric. */
 export function formatExact(d: ExactDecimal): string {
   const neg = d.n < 0n;
