@@ -46,7 +46,7 @@ import { readTokenFacts, type TokenFacts, toTokenMetadata } from "./readTokenFac
 import { readTokenWindowTotals } from "./readTokenWindowTotals.ts";
 import { readTradePage } from "./readTradePage.ts";
 import { hasUsdHistory, readUsdRates, usdRateWindow } from "./readUsdRates.ts";
-import { type ReadWindowStatsInput, readWindowStats } from "./readWindowStats.ts";
+import { type ReadWindowStatsInput, readWindowStats, STATS_WINDOW_MS } from "./readWindowStats.ts";
 import { sparklineGrid } from "./sparklineGrid.ts";
 import { stepBucket } from "./stepBucket.ts";
 import { toMarketDefinition, wholeSupply } from "./toMarketDefinition.ts";
@@ -612,14 +612,20 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     async tokenStats({ chain, address, pools, windows }) {
       const core = await requireToken(chain, address);
       const chosen = pools && pools.length > 0 ? await tokenPoolsParam(chain, address, pools) : null;
-      const markets = (chosen ?? core.pools).map((p) => p.market);
+      const nowMs = now();
+      // Only the markets that traded since the oldest window's start add anything (their last
+      // trade time says so): a token trading on one market reads one shard on Citus.
+      const oldest = nowMs - Math.max(0, ...windows.map((w) => STATS_WINDOW_MS[w]));
+      const markets = (
+        chosen ?? core.pools.filter((p) => p.lastTradeAt !== null && p.lastTradeAt > oldest)
+      ).map((p) => p.market);
       const priceMarkets = chosen ? markets : core.best ? [core.best.market] : [];
       const stats = await windowStats(marketKey(chain, address), {
         chain,
         markets,
         priceMarkets,
         windows,
-        nowMs: now(),
+        nowMs,
         spotUsd: core.spotUsd,
       });
       return {
@@ -699,8 +705,12 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
         scope = { chain, markets: rows.map((r) => r.market) };
         tags.push(...scope.markets);
       } else {
-        await requireToken(chain, address);
-        scope = { chain, token: address };
+        const core = await requireToken(chain, address);
+        // A token that ever traded on one market only is read on that market (one shard on
+        // Citus, in its market's order). Across several markets the token's own index walk is
+        // kept: one ordered scan per shard beats a merge of per-market walks (README).
+        const traded = core.pools.filter((p) => p.lastTradeAt !== null);
+        scope = traded.length === 1 ? { chain, markets: [traded[0]!.market] } : { chain, token: address };
       }
       const spotUsd = await spot(chain);
       return tradePages.get(

@@ -150,4 +150,76 @@ describe.skipIf(!onCitus)(title, () => {
     expect(perMarket.length).toBeGreaterThan(1);
     expectRouted(done);
   });
+
+  /** Shards of a distributed table: what a statement reading every shard runs as many tasks as. */
+  const shardCount = async (table: string) =>
+    Number(
+      (
+        await db.pool.query<{ n: string }>(
+          "select count(*) as n from pg_dist_shard where logicalrelid = $1::regclass",
+          [table],
+        )
+      ).rows[0]!.n,
+    );
+
+  it("token stats: each statement routes to one shard but the windowed figures, on the shards of the markets that traded", async () => {
+    const windows = ["5m", "1h", "6h", "24h"] as const;
+    const done = await measure((q) =>
+      q.tokenStats({ chain: FX_CHAIN, address: FX_TOKEN, windows: [...windows] }),
+    );
+    const traded = new Set(
+      fx.trades.filter((t) => t.at > nowMs - 86_400_000 && t.at <= nowMs).map((t) => t.pool),
+    );
+    const windowed = done.filter((s) => /count\(distinct t\.maker\)/.test(s.sql));
+    expect(windowed).toHaveLength(1);
+    // one task per shard holding a market that traded in the last 24 h, never every shard
+    const tasks = Math.max(...windowed[0]!.scans.map((x) => x.tasks));
+    expect(tasks).toBeLessThanOrEqual(traded.size);
+    expect(tasks).toBeLessThan(await shardCount("trades"));
+    expectRouted(done.filter((s) => !windowed.includes(s)));
+    // asked for one pool: every statement on its shard
+    expectRouted(
+      await measure((q) =>
+        q.tokenStats({ chain: FX_CHAIN, address: FX_TOKEN, pools: [FX_POOL], windows: [...windows] }),
+      ),
+    );
+  });
+
+  it("token trade tape across several markets: one ordered walk of the token index on every shard (README)", async () => {
+    const done = await measure((q) => q.tokenTrades({ chain: FX_CHAIN, address: FX_TOKEN, limit: 100 }));
+    const page = done.filter((s) => /from trades t\s.*t\.token_address = \$\d/s.test(s.sql));
+    expect(page).toHaveLength(1);
+    expect(page[0]!.scans).toEqual([{ tasks: await shardCount("trades"), subplans: 0 }]);
+    // the token's own reads (facts, markets, launch) stay on one shard
+    const badges = done.filter((s) => /wallet_key = any/.test(s.sql));
+    expectRouted(done.filter((s) => !page.includes(s) && !badges.includes(s)));
+  });
+
+  it("pulse: each view is one statement over the launchpad markets of every shard (a cross-market listing, README)", async () => {
+    const { createPulseQueries } = await import("../pulse/createPulseQueries.ts");
+    statements.length = 0;
+    const pulse = createPulseQueries({ db: explaining, now: () => nowMs });
+    for (const view of ["new", "bonding", "graduated"] as const)
+      await pulse.pulse({ view, chains: [FX_CHAIN], limit: 50 });
+    const listing = statements.filter((s) => /from pools p\s+left join tokens t/.test(s.sql));
+    expect(listing).toHaveLength(3);
+    const shards = await shardCount("pools");
+    for (const s of listing) expect(s.scans, s.sql).toEqual([{ tasks: shards, subplans: 0 }]);
+  });
+
+  it("portfolio facts: token rows and the chain's registries on one node; the main pools of the wallet's tokens on every shard (README)", async () => {
+    const { readChainFacts, readMainPools, readPortfolioTokens } = await import(
+      "../portfolio/readPortfolioFacts.ts"
+    );
+    statements.length = 0;
+    const facts = readPortfolioTokens(explaining, FX_CHAIN, [FX_TOKEN]);
+    await readMainPools(explaining, FX_CHAIN, [FX_TOKEN], facts);
+    await readChainFacts(explaining, FX_CHAIN);
+    const pools = statements.filter((s) =>
+      /from pools where chain_id = \$1 and token_address = any/.test(s.sql),
+    );
+    expect(pools).toHaveLength(1);
+    expect(pools[0]!.scans).toEqual([{ tasks: await shardCount("pools"), subplans: 0 }]);
+    expectRouted(statements.filter((s) => !pools.includes(s)));
+  });
 });
