@@ -68,6 +68,13 @@ const lows = async () =>
     )
   ).rows.map((r) => [Number(r.block), Number(r.usd)]);
 
+const summary = async () =>
+  (
+    await db.pool.query<{ day: number | null; week: number | null }>(
+      "select liquidity_day_low_usd as day, liquidity_week_low_usd as week from token_markets",
+    )
+  ).rows;
+
 describe("liquidity lows", () => {
   it("keep a row per new low in the token's first week, valued at the native rate", async () => {
     await write(1, DEPLOY, "0");
@@ -83,6 +90,8 @@ describe("liquidity lows", () => {
       [4, 0.04 * RATE],
       [5, 0.03 * RATE],
     ]);
+    // the market-list row sums them up: the lowest within a day of deploy, and of the week
+    expect(await summary()).toEqual([{ day: 0.04 * RATE, week: 0.03 * RATE }]);
   });
 
   it("lose the rows of blocks a rollback removes", async () => {
@@ -91,5 +100,8 @@ describe("liquidity lows", () => {
       [2, 1 * RATE],
       [4, 0.04 * RATE],
     ]);
+    expect(await summary()).toEqual([{ day: 0.04 * RATE, week: 0.04 * RATE }]);
+    await rollbackTo(db.pool, CHAIN, 3n);
+    expect(await summary()).toEqual([{ day: 1 * RATE, week: 1 * RATE }]);
   });
 });

@@ -1,8 +1,8 @@
-import { type ChainId, marketKey, type PoolRecord } from "@tapeline/core";
+import { ABANDON_WINDOW_MS, type ChainId, marketKey, type PoolRecord, RUG_WINDOW_MS } from "@tapeline/core";
 import type pg from "pg";
 
 /** How long after its token's deploy a market's liquidity is kept: the longest verdict window. */
-export const LIQUIDITY_LOW_WINDOW_MS = 7 * 86_400_000;
+export const LIQUIDITY_LOW_WINDOW_MS = ABANDON_WINDOW_MS;
 /** A native/USD minute older than this before an observation does not value it (unknown). */
 const RATE_MAX_AGE_MS = 3_600_000;
 
@@ -121,16 +121,40 @@ export async function recordLiquidityLows(
       rows.map((r) => r.liquidityUsd.toString()),
     ],
   );
+  // the market's summary on its row in the token's market list (migration 0106)
+  for (const r of rows)
+    await client.query(
+      `update token_markets set
+         liquidity_week_low_usd = least(liquidity_week_low_usd, $3::float8),
+         liquidity_day_low_usd = case when $4::bigint <= $5::bigint + ${RUG_WINDOW_MS}
+                                      then least(liquidity_day_low_usd, $3::float8) else liquidity_day_low_usd end
+       where token_key = $1 and market = $2`,
+      [r.tokenKey, r.market, r.liquidityUsd, r.at, r.deployAt],
+    );
 }
 
-/** Undoes the lows of blocks after `ancestor` on `chain` (inside rollbackTo). */
+/**
+ * Undoes the lows of blocks after `ancestor` on `chain` (inside rollbackTo): deletes their rows
+ * and sums up each such market's remaining rows again on its market-list row.
+ */
 export async function rollBackLiquidityLows(
   client: pg.PoolClient,
   chain: ChainId,
   ancestor: string,
 ): Promise<void> {
-  await client.query("delete from token_liquidity_lows where chain_id = $1 and block > $2", [
-    chain,
-    ancestor,
-  ]);
+  const gone = await client.query<{ token_key: string; market: string }>(
+    `delete from token_liquidity_lows where chain_id = $1 and block > $2 returning token_key, market`,
+    [chain, ancestor],
+  );
+  const pairs = new Map(gone.rows.map((r) => [`${r.token_key}|${r.market}`, r]));
+  for (const r of pairs.values())
+    await client.query(
+      `update token_markets m set
+         liquidity_day_low_usd = (select min(l.liquidity_usd) filter (where l.at <= l.deploy_at + ${RUG_WINDOW_MS})
+                                  from token_liquidity_lows l where l.token_key = $1 and l.market = $2),
+         liquidity_week_low_usd = (select min(l.liquidity_usd) from token_liquidity_lows l
+                                   where l.token_key = $1 and l.market = $2)
+       where m.token_key = $1 and m.market = $2`,
+      [r.token_key, r.market],
+    );
 }

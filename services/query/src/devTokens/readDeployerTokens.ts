@@ -1,4 +1,4 @@
-import { type ChainId, RUG_WINDOW_MS } from "@tapeline/core";
+import type { ChainId } from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
 
 /** What a deployer's token is judged and listed on, as stored. */
@@ -18,79 +18,96 @@ export type StoredDeployerToken = {
   weekLowUsd: number | null;
 };
 
-// The deployer's tokens (a reference table on Citus, read through tokens_deployer).
-const TOKENS_SQL = `select address, name, symbol, created_at::text from tokens
+// The deployer's tokens (a reference table on Citus), in the order of tokens_deployer_created.
+const TOKENS_SQL = `select address, name, symbol, created_at::text as created_ms from tokens
   where chain_id = $1 and deployer = $2 and address is distinct from $3
   order by created_at desc nulls last, address limit $4`;
 
-// The filter the two reads below share: the deployer's tokens, or only `$4` (a page) when given.
-// Each joins the reference table on its own distribution column (token key), so Citus runs it
-// on every shard without moving rows.
-const OF_DEPLOYER = `t.chain_id = $1 and t.deployer = $2 and t.address is distinct from $3
-  and ($4::text[] is null or t.address = any($4::text[]))`;
-
-// Per token: launchpad and graduation over its markets, its earliest market, its best pool's liquidity.
-const MARKETS_SQL = `select t.address, bool_or(m.is_launchpad) as is_launchpad,
-    bool_or(m.is_launchpad and m.migrated) as graduated, min(m.created_at)::text as first_market_at,
-    max(m.liquidity_native) filter (where m.address = t.best_pool)::text as liquidity_native
+// The deployer's tokens, or only `$4` (a page) when given, joined on the distribution column of
+// the token-keyed market lists (Citus runs it on every shard without moving rows): each token's
+// best pool (its liquidity and lows, migration 0106) and its launchpad markets.
+const MARKETS_SQL = `select t.address, m.address = t.best_pool as best, m.is_launchpad, m.migrated,
+    m.liquidity_native::text, m.liquidity_day_low_usd as day_low, m.liquidity_week_low_usd as week_low
   from tokens t join token_markets m on m.token_key = t.chain_id || '/' || t.address
-  where ${OF_DEPLOYER}
-  group by t.address`;
+  where t.chain_id = $1 and t.deployer = $2 and t.address is distinct from $3
+    and ($4::text[] is null or t.address = any($4::text[]))
+    and (m.address = t.best_pool or m.is_launchpad)`;
 
-// Per token: its best pool's lowest liquidity rows within a day and within the kept week of deploy.
-const LOWS_SQL = `select t.address,
-    min(l.liquidity_usd) filter (where l.at <= l.deploy_at + ${RUG_WINDOW_MS})::float8 as day_low,
-    min(l.liquidity_usd)::float8 as week_low
-  from tokens t join token_liquidity_lows l
-    on l.token_key = t.chain_id || '/' || t.address and l.market = t.chain_id || '/' || t.best_pool
-  where ${OF_DEPLOYER}
-  group by t.address`;
+/** Markets read per token at most, when all of a deployer's tokens are read (its best pool and launchpad markets). */
+const MARKETS_PER_TOKEN = 4;
+
+// The earliest market of tokens without a recorded creation time (their deploy time).
+const FIRST_MARKETS_SQL = `select token_key, min(created_at)::text as created_at from token_markets
+  where token_key = any($1::text[]) group by token_key`;
 
 /**
- * Up to `max` of a deployer's tokens (newest recorded creation first, `exclude` left out) with what their
- * verdicts need, and whether it has more. With more than `max`, only the `onlyPage` tokens'
- * markets and lows are read (the caller judges the page alone).
+ * Up to `max` of a deployer's tokens (newest recorded creation first, `exclude` left out) with
+ * what their verdicts need, and whether it has more. With more than `max`, only the first
+ * `pageOfMore` tokens are read on (the caller judges the page alone).
  */
 export async function readDeployerTokens(
   db: MarketDb,
   q: { chain: ChainId; deployer: string; exclude: string | null; max: number; pageOfMore: number },
 ): Promise<{ tokens: StoredDeployerToken[]; more: boolean }> {
-  const listed = await db.query<{
+  type Listed = { address: string; name: string | null; symbol: string | null; created_ms: string | null };
+  type Market = {
     address: string;
-    name: string | null;
-    symbol: string | null;
-    created_at: string | null;
-  }>(TOKENS_SQL, [q.chain, q.deployer, q.exclude, q.max + 1]);
+    best: boolean;
+    is_launchpad: boolean;
+    migrated: boolean;
+    liquidity_native: string | null;
+    day_low: number | null;
+    week_low: number | null;
+  };
+  const base = [q.chain, q.deployer, q.exclude];
+  // the list and its markets at once (markets bounded: a token has its best pool and its
+  // launchpad markets); past `max` tokens, the page's markets are read again
+  const [listed, all] = await Promise.all([
+    db.query<Listed>(TOKENS_SQL, [...base, q.max + 1]),
+    db.query<Market>(`${MARKETS_SQL} limit $5`, [...base, null, MARKETS_PER_TOKEN * q.max]),
+  ]);
   const more = listed.rows.length > q.max;
   const rows = more ? listed.rows.slice(0, q.pageOfMore) : listed.rows;
-  const only = more ? rows.map((r) => r.address) : null;
-  const params = [q.chain, q.deployer, q.exclude, only];
-  const [markets, lows] = await Promise.all([
-    db.query<{
-      address: string;
-      is_launchpad: boolean;
-      graduated: boolean;
-      first_market_at: string | null;
-      liquidity_native: string | null;
-    }>(MARKETS_SQL, params),
-    db.query<{ address: string; day_low: number | null; week_low: number | null }>(LOWS_SQL, params),
-  ]);
-  const m = new Map(markets.rows.map((r) => [r.address, r]));
-  const l = new Map(lows.rows.map((r) => [r.address, r]));
+  // (the bounded read may have stopped early: then the listed tokens' markets are read by name)
+  const markets =
+    more || all.rows.length >= MARKETS_PER_TOKEN * q.max
+      ? await db.query<Market>(MARKETS_SQL, [...base, rows.map((r) => r.address)])
+      : all;
+  const undated = rows.filter((r) => r.created_ms === null).map((r) => `${q.chain}/${r.address}`);
+  const firsts =
+    undated.length === 0
+      ? new Map<string, string | null>()
+      : new Map(
+          (
+            await db.query<{ token_key: string; created_at: string | null }>(FIRST_MARKETS_SQL, [undated])
+          ).rows.map((r) => [r.token_key, r.created_at]),
+        );
+  const facts = new Map<string, { best?: Market; launchpad: boolean; graduated: boolean }>();
+  for (const m of markets.rows) {
+    let f = facts.get(m.address);
+    if (!f) {
+      f = { launchpad: false, graduated: false };
+      facts.set(m.address, f);
+    }
+    if (m.best) f.best = m;
+    if (m.is_launchpad) {
+      f.launchpad = true;
+      if (m.migrated) f.graduated = true;
+    }
+  }
   const tokens = rows.map((r): StoredDeployerToken => {
-    const mk = m.get(r.address);
-    const low = l.get(r.address);
-    const created = r.created_at ?? mk?.first_market_at ?? null;
+    const f = facts.get(r.address);
+    const created = r.created_ms ?? firsts.get(`${q.chain}/${r.address}`) ?? null;
     return {
       address: r.address,
       name: r.name,
       symbol: r.symbol,
       createdAt: created === null ? null : Number(created),
-      isLaunchpad: mk?.is_launchpad ?? false,
-      graduated: mk?.graduated ?? false,
-      liquidityNative: mk?.liquidity_native ?? null,
-      dayLowUsd: low?.day_low ?? null,
-      weekLowUsd: low?.week_low ?? null,
+      isLaunchpad: f?.launchpad ?? false,
+      graduated: f?.graduated ?? false,
+      liquidityNative: f?.best?.liquidity_native ?? null,
+      dayLowUsd: f?.best?.day_low ?? null,
+      weekLowUsd: f?.best?.week_low ?? null,
     };
   });
   return { tokens, more };
