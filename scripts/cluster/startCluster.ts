@@ -12,7 +12,7 @@ import {
   devnetEvmConfig,
   type MarketSimulator,
   startAnvil,
-} from "@tapeline/ingest";
+} from "@tapeline/ingest/devnet";
 import { Redis } from "ioredis";
 import { mappedShardIndices, nextShardMap } from "../../operator/src/shardset/nextShardMap.ts";
 import { shardName } from "../../operator/src/shardset/shardNames.ts";

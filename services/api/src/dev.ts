@@ -11,7 +11,7 @@ import {
   runService,
   startEmbeddedPostgres,
 } from "@tapeline/core";
-import type { DevnetDeployment } from "@tapeline/ingest";
+import type { DevnetDeployment } from "@tapeline/ingest/devnet";
 import { universeChains } from "@tapeline/jobs";
 import { queryProviders } from "@tapeline/query";
 import { createLocalEvmComponent } from "./dev/createLocalEvmComponent.ts";

@@ -1,19 +1,6 @@
 import { isMainModule, runService } from "@tapeline/core";
 import { startIngestService } from "./service/startIngestService.ts";
 
-export * from "./devnet/createDevnetClient.ts";
-export * from "./devnet/createMarketSimulator.ts";
-export * from "./devnet/createTxSender.ts";
-export * from "./devnet/createUniswapV2Actions.ts";
-export * from "./devnet/createUniswapV3Actions.ts";
-export * from "./devnet/createUniswapV4Actions.ts";
-export * from "./devnet/DevnetDeployment.ts";
-export * from "./devnet/DevnetError.ts";
-export * from "./devnet/deployUniswap.ts";
-export * from "./devnet/devnetEvmConfig.ts";
-export * from "./devnet/loadDevnetArtifacts.ts";
-export * from "./devnet/startAnvil.ts";
-export * from "./devnet/v4PoolId.ts";
 export * from "./events/createEventPublisher.ts";
 export * from "./evm/backfillRange.ts";
 export * from "./evm/createEvmBackfillProcessor.ts";

@@ -1,13 +1,12 @@
+import { createRpcClient, startEvmChainWorker } from "@tapeline/ingest";
 import {
   createDevnetClient,
   createMarketSimulator,
-  createRpcClient,
   type DevnetDeployment,
   deployUniswap,
   devnetEvmConfig,
   startAnvil,
-  startEvmChainWorker,
-} from "@tapeline/ingest";
+} from "@tapeline/ingest/devnet";
 import { createDevnetComponent } from "./createDevnetComponent.ts";
 import type { DevComponent } from "./startDevStack.ts";
 
