@@ -119,7 +119,15 @@ function routerOf(
   leg: SwapLeg,
   programs: SolanaProgramRegistry,
 ): TradeRecord["router"] {
-  const top = tx.instructions.find((ix) => ix.top === tx.instructions[leg.flatIndex]!.top && ix.inner === -1);
+  // the leg's top-level instruction: the nearest one at or before it (inner ones follow their top)
+  const ixs = tx.instructions;
+  let top: SolanaTransaction["instructions"][number] | undefined;
+  for (let j = leg.flatIndex; j >= 0; j--) {
+    if (ixs[j]!.inner === -1) {
+      top = ixs[j];
+      break;
+    }
+  }
   if (!top || top.programId === leg.programId || INFRASTRUCTURE_PROGRAMS.has(top.programId)) return null;
   return { programId: top.programId, name: programs.get(top.programId)?.name ?? null };
 }

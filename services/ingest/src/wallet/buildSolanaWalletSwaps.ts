@@ -30,7 +30,11 @@ export function buildSolanaWalletSwaps(
   feeLamports: bigint,
 ): WalletSwapRecord[] {
   const byMaker = new Map<string, MakerLeg[]>();
-  for (const l of legs) byMaker.set(l.maker, [...(byMaker.get(l.maker) ?? []), l]);
+  for (const l of legs) {
+    const own = byMaker.get(l.maker);
+    if (own) own.push(l);
+    else byMaker.set(l.maker, [l]);
+  }
   const out: WalletSwapRecord[] = [];
   for (const [wallet, own] of byMaker) {
     const hops = own.map((l) => ({ sent: l.leg.mintIn, received: l.leg.mintOut }));
@@ -43,16 +47,21 @@ export function buildSolanaWalletSwaps(
       if (d < 0n) sent.push({ tokenAddress: mint, amount: -d });
       else if (d > 0n) received.push({ tokenAddress: mint, amount: d });
     }
-    const sentSet = new Set(sent.map((a) => a.tokenAddress));
-    const receivedSet = new Set(received.map((a) => a.tokenAddress));
-    const volumeNative =
-      sumDecimals(own.filter((l) => sentSet.has(l.leg.mintIn)).map((l) => l.volumeNative)) ??
-      sumDecimals(own.filter((l) => receivedSet.has(l.leg.mintOut)).map((l) => l.volumeNative));
-    const routed = own.filter((l) => l.router !== null);
-    const largest = routed.reduce<MakerLeg | null>(
-      (best, l) => (best === null || Number(l.volumeNative ?? 0) > Number(best.volumeNative ?? 0) ? l : best),
-      null,
-    );
+    const takesSent: (string | null)[] = [];
+    const makesReceived: (string | null)[] = [];
+    let largest: MakerLeg | null = null;
+    let seq = Number.POSITIVE_INFINITY;
+    for (const l of own) {
+      if (sent.some((a) => a.tokenAddress === l.leg.mintIn)) takesSent.push(l.volumeNative);
+      if (received.some((a) => a.tokenAddress === l.leg.mintOut)) makesReceived.push(l.volumeNative);
+      if (
+        l.router !== null &&
+        (largest === null || Number(l.volumeNative ?? 0) > Number(largest.volumeNative ?? 0))
+      )
+        largest = l;
+      if (l.leg.flatIndex < seq) seq = l.leg.flatIndex;
+    }
+    const volumeNative = sumDecimals(takesSent) ?? sumDecimals(makesReceived);
     const route: WalletSwapLeg[] = own.map((l) => ({
       poolAddress: l.leg.pool,
       poolType: l.leg.venueType,
@@ -65,7 +74,7 @@ export function buildSolanaWalletSwaps(
       wallet,
       txHash: tx.signature,
       block: tx.slot ?? 0n,
-      seq: Math.min(...own.map((l) => l.leg.flatIndex)),
+      seq,
       at,
       sent,
       received,

@@ -1,4 +1,4 @@
-import { divToDecimal, priceFromRaw, SOLANA_NATIVE_MINT } from "@tapeline/core";
+import { formatUnits, priceFromRaw, SOLANA_NATIVE_MINT } from "@tapeline/core";
 import { type AnchorEvent, decodeAnchorEvent } from "../decodeAnchorEvent.ts";
 import { discriminatorHex } from "../discriminatorHex.ts";
 import { instructionData } from "../instructionData.ts";
@@ -59,6 +59,7 @@ function onTrade(tx: SolanaTransaction, i: number, ev: AnchorEvent, out: VenueOu
   const tokens = big(f.token_amount);
   if (!curve || sol === null || tokens === null || sol === 0n || tokens === 0n) return;
   const realTokens = big(f.real_token_reserves);
+  const realSol = big(f.real_sol_reserves);
   const progress = realTokens === null ? null : pumpfunBondingProgress(realTokens);
   const isBuy = f.is_buy === true;
   out.legs.push({
@@ -77,7 +78,7 @@ function onTrade(tx: SolanaTransaction, i: number, ev: AnchorEvent, out: VenueOu
     token0: mint,
     token1: SOLANA_NATIVE_MINT,
     reserve0: realTokens,
-    reserve1: big(f.real_sol_reserves),
+    reserve1: realSol,
     launchpad: LAUNCHPAD,
     bondingProgress: progress,
     eventAt: typeof f.timestamp === "bigint" ? Number(f.timestamp) * 1000 : null,
@@ -91,11 +92,10 @@ function onTrade(tx: SolanaTransaction, i: number, ev: AnchorEvent, out: VenueOu
     bondingProgress: progress,
     creator: key(f.creator),
     reserve0: realTokens,
-    reserve1: big(f.real_sol_reserves),
+    reserve1: realSol,
     priceNative: price,
     priceQuote: price,
-    liquidityNative:
-      big(f.real_sol_reserves) === null ? null : divToDecimal(big(f.real_sol_reserves)!, 10n ** 9n),
+    liquidityNative: realSol === null ? null : formatUnits(realSol, 9),
   });
 }
 
