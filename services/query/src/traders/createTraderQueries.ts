@@ -121,6 +121,7 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
     const solana = chainFamily(q.chain) === "solana";
     const [rows, spotUsd, launch] = await Promise.all([
       readTopTraderRows(db, {
+        chain: q.chain,
         markets: [facts.market],
         ...span(asOf, q.timeframe),
         sortBy: q.sortBy,
@@ -161,6 +162,7 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
     const solana = chainFamily(q.chain) === "solana";
     const [rows, nativeUsd, launch] = await Promise.all([
       readTopTraderRows(db, {
+        chain: q.chain,
         markets: facts.markets.map((m) => m.market),
         ...span(asOf, q.timeframe),
         sortBy: q.sortBy,

@@ -1,4 +1,4 @@
-import { type TopTraderSort, type TraderBucketRange, traderBucketCover } from "@tapeline/core";
+import { type ChainId, type TopTraderSort, type TraderBucketRange, traderBucketCover } from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
 
 /** One wallet's sums over a window, as Postgres returns them (numerics as text). */
@@ -20,6 +20,7 @@ export type TraderSums = {
 };
 
 export type TopTraderRowsInput = {
+  chain: ChainId;
   /** the markets summed together (one for a market's ranking, all of a token's for a token's) */
   markets: readonly string[];
   /** window start (ms, minute-aligned) and the minute after the newest one it holds */
@@ -42,30 +43,48 @@ const SORT_KEYS: Record<TopTraderSort, { sum: string; native: boolean }> = {
 
 /**
  * The top `limit` wallets of some markets over `[startMs, endMs)`, ranked by `sortBy` with ties
- * broken by wallet address, each with the window's distinct wallet count. A lifetime window
- * (`startMs` 0) is read from the wallets' lifetime rows when no trade lies after its end (the
- * rows hold every trade); any other window is summed from the trader rollups that cover the span
- * exactly (whole days, hours and minutes, {@link traderBucketCover}).
+ * broken by wallet address, each with the window's distinct wallet count. When no trade lies
+ * after the window's end, a lifetime window (`startMs` 0) is read from the wallets' lifetime rows
+ * (they hold every trade), and a one-market window longer than the market's life before it as
+ * lifetime minus the part before ({@link readLongWindowRows}); any other window is summed from
+ * the trader rollups that cover the span exactly (whole days, hours and minutes,
+ * {@link traderBucketCover}).
  *
- * A window: one statement in two steps, both index-only scans of `trader_buckets_pkey` (one per covering
+ * A window summed from its buckets: one statement in two steps, both index-only scans of `trader_buckets_pkey` (one per covering
  * range, so the planner does not fall back to fetching rows): every wallet of the window is
  * ranked on its sort key alone (one sum, not twelve), then only the ranked wallets' figures are
  * summed. On one market a single-shard query on Citus, on a token's markets one per shard
  * holding them.
  */
 export async function readTopTraderRows(db: MarketDb, q: TopTraderRowsInput): Promise<TraderSums[]> {
-  if (q.startMs === 0 && !(await tradedSince(db, q.markets, q.endMs))) return readLifetimeRows(db, q);
+  const facts = await windowFacts(db, q.markets, q.endMs);
+  if (!facts.tradedLater) {
+    if (q.startMs === 0) return readLifetimeRows(db, q);
+    // a window longer than the market's life before it: lifetime minus the shorter part before
+    const before = facts.createdAt === null ? null : q.startMs - facts.createdAt;
+    if (q.markets.length === 1 && before !== null && before < q.endMs - q.startMs)
+      return readLongWindowRows(db, q);
+  }
   return readWindowRows(db, q);
 }
 
-/** Whether the markets hold a trade at or after `atMs` (one index probe per market). */
-async function tradedSince(db: MarketDb, markets: readonly string[], atMs: number): Promise<boolean> {
-  const { rows } = await db.query<{ found: boolean }>(
+/**
+ * Whether the markets hold a trade at or after `atMs` (one index probe per market: the lifetime
+ * rows then hold trades after the window), and when the first of them was created.
+ */
+async function windowFacts(
+  db: MarketDb,
+  markets: readonly string[],
+  atMs: number,
+): Promise<{ tradedLater: boolean; createdAt: number | null }> {
+  const { rows } = await db.query<{ found: boolean; created_at: string | null }>(
     `select exists (select 1 from trader_buckets
-                    where market = any($1::text[]) and resolution_s = 60 and bucket_start >= $2::bigint) as found`,
+                    where market = any($1::text[]) and resolution_s = 60 and bucket_start >= $2::bigint) as found,
+            (select min(created_at) from pools where market = any($1::text[])) as created_at`,
     [markets, atMs],
   );
-  return rows[0]?.found === true;
+  const r = rows[0];
+  return { tradedLater: r?.found === true, createdAt: r?.created_at == null ? null : Number(r.created_at) };
 }
 
 const FIGURES = `buys, sells, bought_tokens, sold_tokens, bought_native, sold_native, bought_usd, sold_usd,
@@ -108,6 +127,94 @@ async function readLifetimeRows(db: MarketDb, q: TopTraderRowsInput): Promise<Tr
      select top.*, (select count(*) from trader_totals where market = $1)::int as trader_count
      from top ${order} limit $2`,
     [q.markets[0], q.limit],
+  );
+  return rows;
+}
+
+/**
+ * A window of one market that covers most of its life, with no trade after it: each wallet's
+ * window is its lifetime row minus its trades before the window (the buckets covering
+ * `[0, startMs)`, the shorter side). Wallets that traded before the window are ranked on
+ * lifetime minus before; the others' window is their lifetime, so their first `limit` come from
+ * the sort key's index; the two lists merge. A wallet that traded before the window has its first
+ * window trade looked up in the market's trades by maker (an index probe per ranked wallet),
+ * since a first trade time does not subtract.
+ */
+async function readLongWindowRows(db: MarketDb, q: TopTraderRowsInput): Promise<TraderSums[]> {
+  const params: unknown[] = [q.markets[0], q.limit, q.startMs, q.chain];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const before = traderBucketCover(0, q.startMs).map(
+    (r) =>
+      `market = $1 and resolution_s = ${p(r.resolutionS)}::int
+       and bucket_start >= ${p(r.fromMs)}::bigint and bucket_start < ${p(r.toMs)}::bigint`,
+  );
+  const beforeRows = (cols: string) =>
+    before.map((w) => `select ${cols} from trader_buckets where ${w}`).join(" union all ");
+  const key = SORT_KEYS[q.sortBy];
+  const dir = q.order === "asc" ? "asc" : "desc";
+  // the expression of the sort key's index on trader_totals (migration 0111)
+  const indexed = key.native ? `(case when native_missing = 0 then ${key.sum} end)` : `(${key.sum})`;
+  // hashed once, not probed per lifetime row (the planner cannot estimate c's size)
+  const notBefore = "t.wallet not in (select wallet from c)";
+  const untouched = [
+    `(select t.wallet, ${indexed} as key from trader_totals t
+      where t.market = $1 and ${indexed} is not null and ${notBefore}
+      order by ${indexed} ${dir}, t.wallet collate "C" asc limit $2)`,
+    ...(key.native
+      ? [
+          `(select t.wallet, null::numeric as key from trader_totals t
+            where t.market = $1 and ${indexed} is null and ${notBefore}
+            order by t.wallet collate "C" asc limit $2)`,
+        ]
+      : []),
+  ].join(" union all ");
+  const diff = (c: string) => `t.${c} - coalesce(cf.${c}, 0)`;
+  const { rows } = await db.query<TraderSums>(
+    `with c as materialized (
+       select wallet, sum(${key.sum}) as k, sum(native_missing) as nm, sum(buys + sells) as n
+       from (${beforeRows("wallet, buys, sells, bought_native, sold_native, native_missing")}) u
+       group by wallet
+     ),
+     cw as (
+       select t.wallet, ${key.sum} - c.k as k, native_missing - c.nm as nm
+       -- one hash join with the market's lifetime rows, not an index probe per wallet of c (\`|| ''\`
+       -- keeps the planner, which cannot estimate c's size, off the per-wallet probe)
+       from c join trader_totals t on t.market = $1 and t.wallet || '' = c.wallet
+       where t.buys + t.sells > c.n
+     ),
+     top as (
+       select wallet, key from (
+         select wallet, ${key.native ? "case when nm = 0 then k end" : "k"} as key from cw
+         union all (${untouched})
+       ) x
+       order by key ${dir} nulls last, wallet collate "C" asc
+       limit $2
+     ),
+     cf as (
+       select u.wallet, ${SUMMED}
+       from (${beforeRows("*")}) u
+       where u.wallet in (select wallet from top)
+       group by u.wallet
+     )
+     select t.wallet, (${diff("buys")})::int as buys, (${diff("sells")})::int as sells,
+            ${diff("bought_tokens")} as bought_tokens, ${diff("sold_tokens")} as sold_tokens,
+            ${diff("bought_native")} as bought_native, ${diff("sold_native")} as sold_native,
+            ${diff("bought_usd")} as bought_usd, ${diff("sold_usd")} as sold_usd,
+            (${diff("native_missing")})::int as native_missing, (${diff("usd_missing")})::int as usd_missing,
+            case when cf.wallet is null then t.first_at
+                 else (select min(tr.at) from trades tr
+                       where tr.chain_id = $4 and tr.maker = t.wallet and tr.market = $1 and tr.at >= $3::bigint)
+            end as first_at,
+            t.last_at,
+            ((select count(*) from trader_totals where market = $1)
+               - (select count(*) from c) + (select count(*) from cw))::int as trader_count
+     from top join trader_totals t on t.market = $1 and t.wallet = top.wallet
+     left join cf on cf.wallet = top.wallet
+     order by top.key ${dir} nulls last, top.wallet collate "C" asc`,
+    params,
   );
   return rows;
 }
