@@ -23,17 +23,16 @@ const TOKENS_SQL = `select address, name, symbol, created_at::text as created_ms
   where chain_id = $1 and deployer = $2 and address is distinct from $3
   order by created_at desc nulls last, address limit $4`;
 
-// The deployer's tokens, or only `$4` (a page) when given, joined on the distribution column of
-// the token-keyed market lists (Citus runs it on every shard without moving rows): each token's
-// best pool (its liquidity and lows, migration 0106) and its launchpad markets.
+// The markets of the deployer's tokens, or of only `$4` (a page) when given, joined on the
+// distribution column of the token-keyed market lists (Citus runs it on every shard without
+// moving rows): liquidity, lows (migration 0106), launchpad state, and which is the best pool.
 const MARKETS_SQL = `select t.address, m.address = t.best_pool as best, m.is_launchpad, m.migrated,
     m.liquidity_native::text, m.liquidity_day_low_usd as day_low, m.liquidity_week_low_usd as week_low
   from tokens t join token_markets m on m.token_key = t.chain_id || '/' || t.address
   where t.chain_id = $1 and t.deployer = $2 and t.address is distinct from $3
-    and ($4::text[] is null or t.address = any($4::text[]))
-    and (m.address = t.best_pool or m.is_launchpad)`;
+    and ($4::text[] is null or t.address = any($4::text[]))`;
 
-/** Markets read per token at most, when all of a deployer's tokens are read (its best pool and launchpad markets). */
+/** Markets read per token at most, when all of a deployer's tokens are read (a curve and a pair or two, usually). */
 const MARKETS_PER_TOKEN = 4;
 
 // The earliest market of tokens without a recorded creation time (their deploy time).
@@ -82,19 +81,24 @@ export async function readDeployerTokens(
             await db.query<{ token_key: string; created_at: string | null }>(FIRST_MARKETS_SQL, [undated])
           ).rows.map((r) => [r.token_key, r.created_at]),
         );
-  const facts = new Map<string, { best?: Market; launchpad: boolean; graduated: boolean }>();
+  const facts = new Map<
+    string,
+    { best?: Market; others: Market[]; launchpad: boolean; graduated: boolean }
+  >();
   for (const m of markets.rows) {
     let f = facts.get(m.address);
     if (!f) {
-      f = { launchpad: false, graduated: false };
+      f = { others: [], launchpad: false, graduated: false };
       facts.set(m.address, f);
     }
     if (m.best) f.best = m;
+    else f.others.push(m);
     if (m.is_launchpad) {
       f.launchpad = true;
       if (m.migrated) f.graduated = true;
     }
   }
+  for (const f of facts.values()) f.best = judgedPool(f.best, f.others);
   const tokens = rows.map((r): StoredDeployerToken => {
     const f = facts.get(r.address);
     const created = r.created_ms ?? firsts.get(`${q.chain}/${r.address}`) ?? null;
@@ -111,6 +115,22 @@ export async function readDeployerTokens(
     };
   });
   return { tokens, more };
+}
+
+/**
+ * The pool a token is judged on: its best pool, unless that is a graduated curve (its stored
+ * liquidity is its virtual reserves, yet it trades no more), then its other market of most native
+ * liquidity (the curve when it has none).
+ */
+function judgedPool<M extends { is_launchpad: boolean; migrated: boolean; liquidity_native: string | null }>(
+  best: M | undefined,
+  others: readonly M[],
+): M | undefined {
+  if (!best || !(best.is_launchpad && best.migrated)) return best;
+  const deeper = others
+    .filter((m) => !m.is_launchpad && m.liquidity_native !== null)
+    .sort((a, b) => Number(b.liquidity_native) - Number(a.liquidity_native))[0];
+  return deeper ?? best;
 }
 
 /** How many tokens the deployer created (`exclude` left out). */
