@@ -11,6 +11,8 @@ import { findCitus } from "./services/core/src/testing/findCitus.ts";
 const CITUS_SUITES = process.env.TEST_CITUS_SUITES?.split(",").filter((s) => s !== "") ?? [
   "services/core/src/storage/migrate.test.ts",
   "test/conformance/marketApi.test.ts",
+  "services/api/src/endpoints/traders/topTradersHttp.test.ts",
+  "services/api/src/endpoints/traders/tokenTopTradersHttp.test.ts",
   "test/evm/evmIngest.devnet.test.ts",
   "test/evm/evmReorg.devnet.test.ts",
   "test/evm/evmCrashRestart.devnet.test.ts",
