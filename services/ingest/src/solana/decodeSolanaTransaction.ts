@@ -375,7 +375,9 @@ function poolOfLeg(tx: SolanaTransaction, leg: SwapLeg, trades: TradeRecord[]): 
   const { base, quote } = chooseBaseQuote(leg.token0, leg.token1);
   const rBase = reserveOf(leg, base);
   const rQuote = reserveOf(leg, quote);
-  const last = trades.filter((t) => t.pool === leg.pool).at(-1);
+  let last: TradeRecord | undefined;
+  for (let k = trades.length - 1; k >= 0 && last === undefined; k--)
+    if (trades[k]!.pool === leg.pool) last = trades[k];
   let liquidityNative: string | null = null;
   // Both sides valued in SOL at this transaction's own trade price (raw quote per raw token).
   if (last && rBase !== null && rQuote !== null && last.amountToken > 0n && last.amountQuote > 0n) {

@@ -118,8 +118,20 @@ function indexMoves(tx: SolanaTransaction): MoveIndex {
 const isMoveProgram = (programId: string): boolean =>
   programId === TOKEN_PROGRAM || programId === TOKEN_2022_PROGRAM || programId === SYSTEM_PROGRAM;
 
-const inside = (at: number, ranges: readonly (readonly [number, number])[]): boolean =>
-  ranges.some(([a, b]) => at > a && at < b);
+function inside(at: number, ranges: readonly (readonly [number, number])[]): boolean {
+  for (const [a, b] of ranges) if (at > a && at < b) return true;
+  return false;
+}
+
+/** Whether some position in `list` lies outside every range. */
+function anyOutside(
+  list: readonly number[] | undefined,
+  ranges: readonly (readonly [number, number])[],
+): boolean {
+  if (list === undefined) return false;
+  for (const at of list) if (!inside(at, ranges)) return true;
+  return false;
+}
 
 /**
  * Swaps of programs without a venue decoder, read from the asset movements of each invocation
@@ -180,8 +192,8 @@ export function detectGenericSwaps(
     /** the trader's side: a signer, or an account seen signing or holding outside the program */
     const callerSide = (account: string): boolean =>
       signers.has(account) ||
-      (index.signedAt.get(account) ?? []).some((at) => !inside(at, ranges)) ||
-      (index.ownedAt.get(account) ?? []).some((at) => !inside(at, ranges));
+      anyOutside(index.signedAt.get(account), ranges) ||
+      anyOutside(index.ownedAt.get(account), ranges);
     const leg = legOf(tx, i, end, index, callerSide);
     if (leg) {
       found.push(leg);
@@ -199,8 +211,9 @@ export function detectGenericSwaps(
   ): SwapLeg | null {
     const ins: Move[] = [];
     const outs: Move[] = [];
-    const moves = index.moves.filter((m) => m.at > i && m.at < end);
-    for (const m of moves) {
+    for (const m of index.moves) {
+      if (m.at <= i) continue;
+      if (m.at >= end) break; // moves are in execution order
       const { from, to } = m;
       if (from === to || TIP_ACCOUNTS.has(m.destination)) continue;
       if (callerSide(m.authority)) {
