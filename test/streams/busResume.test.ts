@@ -8,6 +8,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -160,15 +161,64 @@ async function consumerConnectionIds(redis: Redis, prefix: string): Promise<stri
     .map((line) => /(?:^|\s)id=(\d+)/.exec(line)![1]!);
 }
 
+/** What a client got after its `ack`: trade ids, and `gap` for a gap frame. */
+const delivered = (c: WsClient): string[] =>
+  c.frames
+    .filter((f) => (f.type === "event" && f.channel === "trades") || f.type === "gap")
+    .map((f) => (f.type === "gap" ? "gap" : (f.data as { id: string }).id));
+
 async function expectEveryTradeOnce(clients: WsClient[], truth: string[]): Promise<void> {
   const last = truth.at(-1)!;
   for (const c of clients) {
     await c.next((f) => f.type === "event" && (f.data as { id: string }).id === last);
-    const got = c.frames
-      .filter((f) => f.type === "event" && f.channel === "trades")
-      .map((f) => (f.data as { id: string }).id);
-    expect(got).toEqual(truth);
+    expect(delivered(c)).toEqual(truth);
   }
+}
+
+/**
+ * A TCP relay to Redis that can cut the router off: `cut()` drops every relayed connection and
+ * refuses new ones (as a network partition does), `restore()` relays again.
+ */
+async function redisRelay(
+  target: URL,
+): Promise<{ url: string; cut(): void; restore(): void; close(): void }> {
+  const open = new Set<Socket>();
+  let refusing = false;
+  const server = createServer((client) => {
+    if (refusing) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(Number(target.port), target.hostname);
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      open.add(a);
+      a.on("error", () => b.destroy());
+      a.on("close", () => {
+        open.delete(a);
+        b.destroy();
+      });
+      a.pipe(b);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut() {
+      refusing = true;
+      for (const s of open) s.destroy();
+    },
+    restore() {
+      refusing = false;
+    },
+    close() {
+      server.close();
+      for (const s of open) s.destroy();
+    },
+  };
 }
 
 describe("stream consumers resume without a gap", () => {
@@ -236,6 +286,62 @@ describe("stream consumers resume without a gap", () => {
     } finally {
       for (const c of clients) c.ws.close();
       await bus.close();
+    }
+  }, 120_000);
+
+  it("tells every client of a gap the bus could not fill, in its place, then goes on", async () => {
+    const prefix = testRedisPrefix("stream-resume-gap");
+    sharedPrefixes.push(prefix);
+    const relay = await redisRelay(new URL(TEST_REDIS_URL));
+    const router = await startRouter(relay.url, prefix);
+    const admin = new Redis(TEST_REDIS_URL);
+    const clients = await subscribeClients(router.url, admin, prefix, 4);
+    // The ingest side keeps publishing while the router is cut off, to a stream trimmed to about
+    // 10 entries: the trades after each consumer's position are gone when it reconnects.
+    const trimming = createRedisBus({ url: TEST_REDIS_URL, prefix, maxLen: 10 });
+    // after the cut, publishes keep the default retention: what was retained stays readable
+    const bus = createRedisBus({ url: TEST_REDIS_URL, prefix });
+    try {
+      for (let seq = 1; seq <= 5; seq++) await publishMarketEvents(bus, [tradeEvent(MARKET, seq)]);
+      for (const c of clients)
+        await c.next((f) => f.type === "event" && (f.data as { id: string }).id === "t5");
+      relay.cut();
+      for (let seq = 6; seq <= 355; seq++) await publishMarketEvents(trimming, [tradeEvent(MARKET, seq)]);
+      const retained = await tradesInStream(TEST_REDIS_URL, prefix);
+      expect(retained).not.toContain("t6"); // the trim did pass the consumers' position
+      relay.restore();
+      for (let seq = 356; seq <= 360; seq++) await publishMarketEvents(bus, [tradeEvent(MARKET, seq)]);
+      const expected = [
+        "t1",
+        "t2",
+        "t3",
+        "t4",
+        "t5",
+        "gap",
+        ...retained,
+        "t356",
+        "t357",
+        "t358",
+        "t359",
+        "t360",
+      ];
+      for (const c of clients) {
+        await c.next((f) => f.type === "event" && (f.data as { id: string }).id === "t360");
+        expect(delivered(c)).toEqual(expected);
+        expect(c.frames.find((f) => f.type === "gap")).toEqual({
+          type: "gap",
+          id: "s",
+          channel: "trades",
+          chain: CHAIN,
+        });
+      }
+      for (const c of clients) c.ws.close();
+      expect(await router.stop()).toBe(0);
+    } finally {
+      for (const c of clients) c.ws.close();
+      await Promise.all([bus.close(), trimming.close()]);
+      admin.disconnect();
+      relay.close();
     }
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import type {
   EventFrame,
+  GapFrame,
   RollbackFrame,
   ServerFrame,
   StreamChannel,
@@ -46,6 +47,12 @@ export type SubscriptionHandlers<C extends StreamChannel> = {
   onEvent: (data: StreamChannels[C]["data"], frame: EventFrame<C>) => void;
   /** `trades` only: drop `orphanedTradeIds`, then keep going. */
   onRollback?: (frame: RollbackFrame) => void;
+  /**
+   * Events of this subscription were lost upstream before this frame (rare: the server's bus
+   * consumer was cut off longer than the bus keeps events). Read the channel's REST endpoint again
+   * (`GET /v1/pool/trades`, `GET /v1/token/price`); later events keep coming.
+   */
+  onGap?: (frame: GapFrame) => void;
 };
 
 export type Subscription = {
@@ -158,6 +165,9 @@ export function createStreamClient(opts: StreamClientOptions): StreamClient {
         return;
       case "rollback":
         subs.get(frame.id)?.handlers.onRollback?.(frame);
+        return;
+      case "gap":
+        subs.get(frame.id)?.handlers.onGap?.(frame);
         return;
       case "error":
         onErrorFrame(frame.id, frame.error);

@@ -52,6 +52,13 @@ export type RollbackFrame = {
   orphanedTradeIds: string[];
 };
 
+/**
+ * A `gap` frame: events of this subscription were lost before the server read them (its bus
+ * consumer was cut off longer than the bus retains events). Resynchronize from the REST
+ * endpoint of the channel; the events after this frame continue live (not billed).
+ */
+export type GapFrame = { type: "gap"; id: string; channel: StreamChannel; chain: string };
+
 /** The REST error object, as error frames carry it. */
 export type StreamErrorBody = { code: string; message: string; details?: Record<string, unknown> };
 
@@ -63,4 +70,5 @@ export type ServerFrame =
   | { type: "pong"; id?: string }
   | { type: "error"; id?: string; error: StreamErrorBody }
   | EventFrame<StreamChannel>
-  | RollbackFrame;
+  | RollbackFrame
+  | GapFrame;

@@ -1,9 +1,11 @@
 import {
   type Bus,
+  type BusGap,
   type BusPosition,
   type ChainId,
   type MarketEvent,
   type MarketEventSubscription,
+  marketEventTopicOf,
   marketKey,
   subscribeMarketEvents,
   type TradeRow,
@@ -57,7 +59,9 @@ function removeFrom<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
  * a client sees the same events wherever it landed), and hands each event to the subscriptions it
  * matches. A chain's consumer starts with the first subscription to it and keeps its cursor;
  * the bus adapter resumes from that cursor after a lost connection, so live subscribers miss
- * nothing. Event data is serialized once per event, whatever the number of subscribers.
+ * nothing the bus still holds. Events trimmed before the consumer read them (it was cut off from
+ * Redis while more than the bus retains was published) reach the subscriptions that may have
+ * lost some as a `gap` frame, in their place. Event data is serialized once per event, whatever the number of subscribers.
  *
  * Token updates are read through the query shards (the answer of `GET /v1/token/price`) once per
  * event-loop turn per changed token, after the events of a commit arrived. The shard follows the
@@ -76,9 +80,8 @@ export function createStreamHub(deps: {
    * market's events keep their commit order (and a rollback stays before its replacements).
    */
   const waiting: {
-    event: MarketEvent;
-    position: BusPosition;
     trade: TradeRow | Promise<TradeRow> | null;
+    deliver: (trade: TradeRow | null) => void;
   }[] = [];
   let draining = false;
   const consumers = new Map<ChainId, Promise<MarketEventSubscription>>();
@@ -94,7 +97,7 @@ export function createStreamHub(deps: {
   function follow(chain: ChainId): Promise<MarketEventSubscription> {
     let c = consumers.get(chain);
     if (!c) {
-      c = subscribeMarketEvents(deps.bus, { chains: [chain] }, onEvent);
+      c = subscribeMarketEvents(deps.bus, { chains: [chain], onGap: (gap) => onGap(chain, gap) }, onEvent);
       consumers.set(chain, c);
       c.catch(() => consumers.delete(chain));
     }
@@ -118,8 +121,46 @@ export function createStreamHub(deps: {
       deliver(e, position, trade);
       return;
     }
-    waiting.push({ event: e, position, trade });
+    waiting.push({ trade, deliver: (t) => deliver(e, position, t) });
     if (!draining) void drain();
+  }
+
+  /** Events of `gap.topic` were trimmed before this hub read them: its subscribers are told, in order. */
+  function onGap(chain: ChainId, gap: BusGap): void {
+    if (waiting.length === 0) {
+      deliverGap(chain, gap.topic);
+      return;
+    }
+    waiting.push({ trade: null, deliver: () => deliverGap(chain, gap.topic) });
+    if (!draining) void drain();
+  }
+
+  /**
+   * A `gap` frame to each subscription that may have lost events of the topic: trades of its
+   * markets, and every token subscription of the chain (a token's markets span topics).
+   */
+  function deliverGap(chain: ChainId, topic: string): void {
+    const prefix = keyOf(chain, "");
+    const told = new Set<TradeSub | TokenSub>();
+    const tell = (s: TradeSub | TokenSub, channel: Channel) => {
+      if (told.has(s)) return;
+      told.add(s);
+      s.sink.push(
+        `{"type":"gap","id":${JSON.stringify(s.id)},"channel":"${channel}","chain":${JSON.stringify(chain)}}`,
+        channel,
+        false,
+      );
+    };
+    for (const [market, subs] of tradesByMarket) {
+      if (market.startsWith(prefix) && marketEventTopicOf(market) === topic)
+        for (const s of subs) tell(s, "trades");
+    }
+    for (const [token, subs] of tradesByToken) {
+      if (token.startsWith(prefix)) for (const s of subs) tell(s, "trades");
+    }
+    for (const [token, subs] of updatesByToken) {
+      if (token.startsWith(prefix)) for (const s of subs) tell(s, "token-updates");
+    }
   }
 
   async function drain(): Promise<void> {
@@ -129,7 +170,7 @@ export function createStreamHub(deps: {
         const head = waiting[0]!;
         const trade = head.trade instanceof Promise ? await head.trade : head.trade;
         waiting.shift();
-        deliver(head.event, head.position, trade);
+        head.deliver(trade);
       }
     } finally {
       draining = false;

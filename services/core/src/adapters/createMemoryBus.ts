@@ -1,5 +1,5 @@
 import pino, { type Logger } from "pino";
-import type { Bus, BusMessage, SubscribeOptions, Subscription } from "../ports/bus.ts";
+import type { Bus, BusGap, BusMessage, SubscribeOptions, Subscription } from "../ports/bus.ts";
 import { AdapterClosedError } from "./AdapterClosedError.ts";
 import { compareStreamIds } from "./compareStreamIds.ts";
 
@@ -91,12 +91,22 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): Bus {
       const reads = names.map((topic) => {
         const log = topicLog(topic);
         const fromId = subOpts.fromIds?.[topic] ?? subOpts.fromId ?? "$";
-        return {
-          topic,
-          log,
-          cursor: fromId === "$" ? log.base + log.entries.length : indexAfter(log, fromId),
-        };
+        let cursor = fromId === "$" ? log.base + log.entries.length : indexAfter(log, fromId);
+        // A position older than the oldest message kept by a trimmed topic: what followed it
+        // may be gone, which the loop reports as for a subscriber that fell behind.
+        const oldest = log.entries[0];
+        if (fromId !== "$" && !/^0(-0)?$/.test(fromId) && log.base > 0 && oldest) {
+          if (compareStreamIds(fromId, oldest.id) < 0) cursor = log.base - 1;
+        }
+        return { topic, log, cursor };
       });
+      const reportGap = async (gap: BusGap): Promise<void> => {
+        try {
+          await subOpts.onGap?.(gap);
+        } catch (err) {
+          logger.error({ err, topic: gap.topic }, "bus gap handler failed");
+        }
+      };
       let stopped = false;
       let wakeSelf: (() => void) | null = null;
 
@@ -113,6 +123,8 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): Bus {
                 "bus subscriber fell behind the retained messages",
               );
               r.cursor = r.log.base;
+              const first = r.log.entries[0];
+              if (first) await reportGap({ topic: r.topic, resumedAt: first.id });
             }
             const entry = r.log.entries[r.cursor - r.log.base];
             if (!entry) continue;

@@ -61,6 +61,54 @@ describe("createRedisBus", () => {
   });
 });
 
+describe("createRedisBus past its retention", () => {
+  const prefix = testRedisPrefix("bus-gap");
+  const redis = new Redis(TEST_REDIS_URL);
+  afterAll(async () => {
+    await deleteRedisKeys(prefix);
+    await redis.quit();
+  });
+
+  /** Publishes 350 messages to a stream trimmed to about 10; returns their ids and what is retained. */
+  async function trimmedStream(topic: string): Promise<{ published: string[]; retained: string[] }> {
+    const producer = createRedisBus({ url: TEST_REDIS_URL, prefix, logger, maxLen: 10 });
+    const published: string[] = [];
+    for (let n = 0; n < 350; n++) published.push(await producer.publish(topic, "k", { n }));
+    await producer.close();
+    const retained = (await redis.xrange(`${prefix}${topic}`, "-", "+")).map(([id]) => id);
+    return { published, retained };
+  }
+
+  it("reports a gap, then the oldest retained message, when resuming from a trimmed position", async () => {
+    const { published, retained } = await trimmedStream("gap");
+    // the trim removed messages right after the first one (approximate trimming keeps more than 10)
+    expect(retained.length).toBeLessThan(published.length - 1);
+    expect(retained).toEqual(published.slice(published.length - retained.length));
+    const consumer = createRedisBus({ url: TEST_REDIS_URL, prefix, logger, blockMs: 1_000 });
+    const seen: string[] = [];
+    await consumer.subscribe("gap", (m) => void seen.push(m.id), {
+      fromIds: { gap: published[0]! },
+      onGap: (g) => void seen.push(`gap ${g.topic} ${g.resumedAt}`),
+    });
+    await vi.waitFor(() => expect(seen).toHaveLength(retained.length + 1), { timeout: 10_000, interval: 5 });
+    expect(seen).toEqual([`gap gap ${retained[0]}`, ...retained]);
+    await consumer.close();
+  });
+
+  it("reports no gap when the position is still retained", async () => {
+    const { retained } = await trimmedStream("nogap");
+    const consumer = createRedisBus({ url: TEST_REDIS_URL, prefix, logger, blockMs: 1_000 });
+    const seen: string[] = [];
+    await consumer.subscribe("nogap", (m) => void seen.push(m.id), {
+      fromIds: { nogap: retained[0]! },
+      onGap: (g) => void seen.push(`gap ${g.resumedAt}`),
+    });
+    await vi.waitFor(() => expect(seen).toHaveLength(retained.length - 1), { timeout: 10_000, interval: 5 });
+    expect(seen).toEqual(retained.slice(1));
+    await consumer.close();
+  });
+});
+
 describe("createRedisBus with foreign entries", () => {
   it("skips an entry whose payload is not JSON and keeps reading", async () => {
     const prefix = testRedisPrefix("bus-foreign");

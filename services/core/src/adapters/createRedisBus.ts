@@ -2,6 +2,10 @@ import { Redis } from "ioredis";
 import pino, { type Logger } from "pino";
 import type { Bus, BusMessage, SubscribeOptions, Subscription } from "../ports/bus.ts";
 import { AdapterClosedError } from "./AdapterClosedError.ts";
+import { compareStreamIds } from "./compareStreamIds.ts";
+
+/** An `XREAD` reply: per stream, its entries as `[id, [field, value, ...]]`. */
+type XReadReply = [string, [string, string[]][]][];
 
 export type RedisBusOptions = {
   /** Redis URL, e.g. `redis://127.0.0.1:6379`. */
@@ -25,6 +29,12 @@ export type RedisBusOptions = {
  * group): `fromId` "$" means messages published after `subscribe` resolves, "0" the whole
  * retained stream, any other id the messages after it. Handlers run one at a time; a failing handler is logged
  * and the loop moves on. The partition key travels in the message (field `k`).
+ *
+ * A lost connection is retried from the same cursors, so nothing is skipped or repeated while
+ * the stream still holds them. Messages trimmed (`MAXLEN`) before the reader got to them are
+ * reported through `onGap`: checked after reading from a given position, after a lost connection
+ * or failed read, and whenever a read fills a whole batch (the only way a reader can be behind
+ * by `maxLen` messages, as long as the publishers' `maxLen` is at least `batchSize`).
  */
 export function createRedisBus(opts: RedisBusOptions): Bus {
   const prefix = opts.prefix ?? "tl:bus:";
@@ -70,8 +80,17 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
         }),
       );
       const lastOf = new Map(streams.map((s, i) => [s, lastIds[i]!]));
+      /**
+       * Streams whose next read may come after a trim passed their cursor: those resumed from a
+       * given position, all of them once the reader lost its connection or a read failed, and any
+       * that fills a whole batch (a reader that far behind is the one a trim can overtake).
+       */
+      const unchecked = new Set(streams.filter((_, i) => starts[i] !== "$"));
       const reader = publisher.duplicate({ connectionName: `${connectionName}:sub` });
       reader.on("error", (err) => logger.warn({ err }, "bus reader connection failed; reconnecting"));
+      reader.on("close", () => {
+        for (const s of streams) unchecked.add(s);
+      });
       let stopped = false;
       // A command waiting for a reconnection is never settled by disconnect(): the loop waits for
       // either its reply or this, so close() returns while Redis is unreachable too.
@@ -80,10 +99,39 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
         stop = () => resolve(null);
       });
 
+      /**
+       * The streams of a reply whose messages right after the cursor may have been trimmed before
+       * the read, each with the first id the reply holds. Checked after the read, as a trim only
+       * moves the oldest retained id forward: if it is still at or before the cursor now, nothing
+       * after the cursor was trimmed when the read ran. When the cursor's own message is gone, what
+       * followed it cannot be told apart from what was trimmed: that counts as a gap.
+       */
+      async function findGaps(reply: XReadReply): Promise<Map<string, string>> {
+        const gaps = new Map<string, string>();
+        const suspects = reply.filter(
+          ([stream, entries]) => entries.length > 0 && (unchecked.has(stream) || entries.length >= batchSize),
+        );
+        if (suspects.length === 0) return gaps;
+        const oldest = await Promise.race([
+          Promise.all(suspects.map(([stream]) => publisher.xrange(stream, "-", "+", "COUNT", 1))),
+          stopping,
+        ]);
+        if (!oldest) return gaps;
+        suspects.forEach(([stream, entries], i) => {
+          unchecked.delete(stream);
+          const after = lastOf.get(stream)!;
+          const first = oldest[i]![0]?.[0];
+          if (/^0(-0)?$/.test(after)) return;
+          if (first === undefined || compareStreamIds(first, after) > 0) gaps.set(stream, entries[0]![0]);
+        });
+        return gaps;
+      }
+
       const loop = (async () => {
         let failures = 0;
         while (!stopped) {
-          let reply: [string, [string, string[]][]][] | null;
+          let reply: XReadReply | null;
+          let gaps: Map<string, string>;
           try {
             const read = reader.xread(
               "COUNT",
@@ -93,13 +141,16 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
               "STREAMS",
               ...streams,
               ...streams.map((s) => lastOf.get(s)!),
-            ) as Promise<[string, [string, string[]][]][] | null>;
+            ) as Promise<XReadReply | null>;
             read.catch(() => {}); // abandoned at close
             reply = await Promise.race([read, stopping]);
+            if (stopped) break;
+            gaps = await findGaps(reply ?? []);
             if (stopped) break;
             failures = 0;
           } catch (err) {
             if (stopped) break;
+            for (const s of streams) unchecked.add(s);
             failures += 1;
             logger.error(
               { err, topics: names.length > 4 ? names.length : names },
@@ -113,6 +164,18 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
           }
           for (const [stream, entries] of reply ?? []) {
             const topic = topicOf.get(stream)!;
+            const resumedAt = gaps.get(stream);
+            if (resumedAt !== undefined) {
+              logger.warn(
+                { topic, after: lastOf.get(stream), resumedAt },
+                "bus messages trimmed before this subscription read them",
+              );
+              try {
+                await subOpts.onGap?.({ topic, resumedAt });
+              } catch (err) {
+                logger.error({ err, topic }, "bus gap handler failed");
+              }
+            }
             for (const [id, fields] of entries) {
               if (stopped) return;
               lastOf.set(stream, id);

@@ -1,5 +1,5 @@
 import type { ChainId } from "../chainId.ts";
-import type { Bus, Subscription } from "../ports/bus.ts";
+import type { Bus, BusGap, Subscription } from "../ports/bus.ts";
 import { type MarketEvent, marketEventTopics } from "./marketEvents.ts";
 
 /** Where a consumer is: the id of the last message it handled, per topic. */
@@ -15,6 +15,11 @@ export type MarketEventConsumer = {
    * names resume right after its ids; the others start with messages published from now on.
    */
   from?: Readonly<MarketEventCursor>;
+  /**
+   * Runs, in the handler's sequence, when events of a topic were trimmed before this consumer
+   * read them (see `SubscribeOptions.onGap`); the handler goes on from `gap.resumedAt`.
+   */
+  onGap?: (gap: BusGap) => void | Promise<void>;
 };
 
 export type MarketEventSubscription = Subscription & {
@@ -42,7 +47,7 @@ export async function subscribeMarketEvents(
         cursor[msg.topic] = msg.id;
       }
     },
-    { fromIds: cursor },
+    { fromIds: cursor, ...(consumer.onGap ? { onGap: consumer.onGap } : {}) },
   );
   return { close: () => sub.close(), cursor: () => ({ ...cursor }) };
 }
