@@ -16,7 +16,15 @@ import {
   createUniswapV3Actions,
   type UniswapV3Actions,
 } from "../../services/ingest/src/devnet/createUniswapV3Actions.ts";
-import type { DevnetDeployment, DevnetV3Pool } from "../../services/ingest/src/devnet/DevnetDeployment.ts";
+import {
+  createUniswapV4Actions,
+  type UniswapV4Actions,
+} from "../../services/ingest/src/devnet/createUniswapV4Actions.ts";
+import type {
+  DevnetDeployment,
+  DevnetV3Pool,
+  DevnetV4Pool,
+} from "../../services/ingest/src/devnet/DevnetDeployment.ts";
 import {
   deploySecurityTokens,
   type SecurityTokens,
@@ -88,6 +96,10 @@ describe("token security on anvil", () => {
   /** a plain and a taxed token whose only pool is a Uniswap V3 WETH pool */
   let v3Plain: { address: Address; pool: DevnetV3Pool };
   let v3Taxed: { address: Address; pool: DevnetV3Pool };
+  let v4: UniswapV4Actions;
+  /** a plain and a taxed token whose only pool is a Uniswap V4 pool against the native coin */
+  let v4Plain: { address: Address; pool: DevnetV4Pool };
+  let v4Taxed: { address: Address; pool: DevnetV4Pool };
   let lockers: ReadonlySet<string>;
 
   const balanceOf = (token: Address, who: Address) =>
@@ -222,6 +234,36 @@ describe("token security on anvil", () => {
       { address: taxed3, abi: restricted.abi, functionName: "setPair", args: [v3Taxed.pool.address] },
       "TAXED3 setPair",
     );
+    // tokens traded only on Uniswap V4 against the native coin: the taxed one taxes transfers out of and into the pool manager
+    v4 = createUniswapV4Actions(client, deployment);
+    const onV4 = async (address: Address) => {
+      const { pool } = await v4.createPool(owner, {
+        tokenA: address,
+        tokenB: ZERO,
+        amountA: 1_000_000n * 10n ** 18n,
+        amountB: 50n * 10n ** 18n,
+        fee: 3000,
+        tickSpacing: 60,
+      });
+      return { address: address.toLowerCase() as Address, pool };
+    };
+    v4Plain = await onV4(
+      await owner.deploy(
+        compileDevnetContracts().feeOnTransferToken,
+        ["Plain4", "PLAIN4", 0n, owner.address, 10_000_000n * 10n ** 18n],
+        "PLAIN4",
+      ),
+    );
+    const taxed4 = await owner.deploy(
+      restricted,
+      ["TAXED4", "TAXED4", BigInt(BUY_TAX_BPS), BigInt(SELL_TAX_BPS), false, 10_000_000n * 10n ** 18n],
+      "TAXED4",
+    );
+    v4Taxed = await onV4(taxed4);
+    await owner.write(
+      { address: taxed4, abi: restricted.abi, functionName: "setPair", args: [v4Taxed.pool.address] },
+      "TAXED4 setPair",
+    );
     const problems: string[] = [];
     lockers = lockerList(parseLockers(`evm:${deployment.chainId}=${locker}`, problems));
     expect(problems).toEqual([]);
@@ -253,10 +295,12 @@ describe("token security on anvil", () => {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
-        items: [tokens.plain, tokens.taxed, tokens.sellBlocked, v3Plain, v3Taxed].map((t) => ({
-          chain,
-          address: t.address,
-        })),
+        items: [tokens.plain, tokens.taxed, tokens.sellBlocked, v3Plain, v3Taxed, v4Plain, v4Taxed].map(
+          (t) => ({
+            chain,
+            address: t.address,
+          }),
+        ),
       }),
     });
     expect(res.status).toBe(200);
@@ -479,6 +523,69 @@ describe("token security on anvil", () => {
       pool: v3Taxed.pool.address,
       isHoneypot: true,
     });
+    expect(s.simulation!.buyTaxPct).toBe(real.buyTaxPct);
+    expect(s.simulation!.sellTaxPct).toBe(real.sellTaxPct);
+    expect(real.buyTaxPct).toBeCloseTo(BUY_TAX_BPS / 100, 4);
+    expect(real.sellTaxPct).toBeCloseTo(SELL_TAX_BPS / 100, 4);
+  });
+
+  /**
+   * A wallet's buy of `amountIn` of the native coin through v4-core's PoolSwapTest, then its sale
+   * of everything received: the buy tax from the pool's Swap event against what arrived, the sale
+   * through the same router, and the sell tax from a transfer of the tokens into the pool manager.
+   */
+  async function tradeOnV4(token: Address, pool: DevnetV4Pool, amountIn: bigint) {
+    const before = await balanceOf(token, TRADER);
+    const receipt = await v4.swap(trader, pool, {
+      tokenIn: ZERO,
+      amount: amountIn,
+      exactOutput: false,
+      maxIn: 0n,
+    });
+    const [swap] = parseEventLogs({
+      abi: deployment.abis.uniswapV4PoolManager,
+      logs: receipt.logs,
+      eventName: "Swap",
+    });
+    const args = (swap as unknown as { args: { amount0: bigint; amount1: bigint } }).args;
+    // the swapper's side: positive is what the pool gave
+    const sent = token === pool.token0 ? args.amount0 : args.amount1;
+    const received = (await balanceOf(token, TRADER)) - before;
+    let sellReverted = false;
+    try {
+      await v4.swap(trader, pool, { tokenIn: token, amount: received, exactOutput: false, maxIn: 0n });
+    } catch {
+      sellReverted = true;
+    }
+    const held = (await balanceOf(token, TRADER)) - before;
+    let sellTaxPct: number | null = null;
+    if (held > 0n) {
+      const managerBefore = await balanceOf(token, pool.address);
+      await trader.write(
+        { address: token, abi: erc20, functionName: "transfer", args: [pool.address, held] },
+        "into manager",
+      );
+      sellTaxPct = pct(held - ((await balanceOf(token, pool.address)) - managerBefore), held);
+    }
+    return { buyTaxPct: pct(sent - received, sent), sellTaxPct, sellReverted };
+  }
+
+  it("simulates on a Uniswap V4 pool against the native coin: the plain token passes", async () => {
+    const s = served.get(v4Plain.address)!;
+    expect(s.simulation).toMatchObject({ outcome: "ok", pool: v4Plain.pool.id, isHoneypot: false });
+    expect(s.lpPool).toBeNull();
+    const real = await tradeOnV4(v4Plain.address, v4Plain.pool, BigInt(s.simulation!.amountIn));
+    expect(real).toEqual({ buyTaxPct: 0, sellTaxPct: null, sellReverted: false });
+    expect(s.simulation!.buyTaxPct).toBe(0);
+    expect(s.simulation!.sellTaxPct).toBe(0);
+  });
+
+  it("flags the taxed token on its V4 pool: taxes equal to a real buy's and transfer's balances, the short-paid sale refused", async () => {
+    const s = served.get(v4Taxed.address)!;
+    const real = await tradeOnV4(v4Taxed.address, v4Taxed.pool, BigInt(s.simulation!.amountIn));
+    // the pool manager settles what actually arrived, so a sale taxed on the way in leaves a debt and reverts
+    expect(real.sellReverted).toBe(true);
+    expect(s.simulation).toMatchObject({ outcome: "sell_failed", pool: v4Taxed.pool.id, isHoneypot: true });
     expect(s.simulation!.buyTaxPct).toBe(real.buyTaxPct);
     expect(s.simulation!.sellTaxPct).toBe(real.sellTaxPct);
     expect(real.buyTaxPct).toBeCloseTo(BUY_TAX_BPS / 100, 4);

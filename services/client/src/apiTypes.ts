@@ -4350,7 +4350,7 @@ export interface operations {
                             /** @description EIP-1967 admin slot; null when empty or not a proxy */
                             proxyAdmin: string | null;
                             proxyImplementation: string | null;
-                            /** @description EVM: a buy then a sell through the token's Uniswap V2 pool quoted in wrapped native (its deepest; without one, its deepest Uniswap V3 pool, paid in the swap callback as a router pays it, so a token taxed on the way in fails the sale there), run by eth_call with state overrides; null without such a pool or node; Uniswap V4 pools are not simulated */
+                            /** @description EVM: a buy then a sell through the token's Uniswap V2 pool quoted in wrapped native (its deepest; without one, its deepest Uniswap V3 pool, paid in the swap callback as a router pays it; without one either, its deepest Uniswap V4 pool, settled inside the pool manager's unlock; on V3 and V4 a token taxed on the way in fails the sale), run by eth_call with state overrides; null without such a pool or node */
                             simulation: {
                                 /** @description wrapped native spent on the simulated buy, raw units */
                                 amountIn: string;
@@ -4554,7 +4554,7 @@ export interface operations {
                                 /** @description EIP-1967 admin slot; null when empty or not a proxy */
                                 proxyAdmin: string | null;
                                 proxyImplementation: string | null;
-                                /** @description EVM: a buy then a sell through the token's Uniswap V2 pool quoted in wrapped native (its deepest; without one, its deepest Uniswap V3 pool, paid in the swap callback as a router pays it, so a token taxed on the way in fails the sale there), run by eth_call with state overrides; null without such a pool or node; Uniswap V4 pools are not simulated */
+                                /** @description EVM: a buy then a sell through the token's Uniswap V2 pool quoted in wrapped native (its deepest; without one, its deepest Uniswap V3 pool, paid in the swap callback as a router pays it; without one either, its deepest Uniswap V4 pool, settled inside the pool manager's unlock; on V3 and V4 a token taxed on the way in fails the sale), run by eth_call with state overrides; null without such a pool or node */
                                 simulation: {
                                     /** @description wrapped native spent on the simulated buy, raw units */
                                     amountIn: string;

@@ -37,6 +37,8 @@ export type SecurityQueriesOptions = {
 const V2_VENUES = ["UNISWAP_V2"];
 /** Venue types whose pools are Uniswap V3 pools (swap with a payment callback). */
 const V3_VENUES = ["UNISWAP_V3"];
+/** Venue types whose pools live in a Uniswap V4 pool manager (the market's factory), keyed by pool id. */
+const V4_VENUES = ["UNISWAP_V4"];
 
 const UNKNOWN_CHAIN_FACTS: SolanaSecurityFacts & EvmSecurityFacts = {
   isMintable: null,
@@ -107,7 +109,8 @@ export function createSecurityQueries(opts: SecurityQueriesOptions): SecurityQue
 
   /**
    * The pool to simulate on, quote not a stablecoin: the token's deepest Uniswap V2 pool with a
-   * recorded fee (also the pool of the LP shares), else its deepest Uniswap V3 pool.
+   * recorded fee (also the pool of the LP shares), else its deepest Uniswap V3 pool, else its
+   * deepest Uniswap V4 pool with a recorded creation block (its key is read from that block).
    */
   async function marketsOf(
     chain: ChainId,
@@ -118,8 +121,10 @@ export function createSecurityQueries(opts: SecurityQueriesOptions): SecurityQue
       venue_type: string;
       quote_address: string;
       fee_bps: number | null;
+      factory: string | null;
+      created_block: string | null;
     }>(
-      `select m.address, m.venue_type, m.quote_address, m.fee_bps
+      `select m.address, m.venue_type, m.quote_address, m.fee_bps, m.factory, m.created_block::text
        from token_markets m
        where m.token_key = $1
          and not exists (select 1 from stablecoins s where s.chain_id = m.chain_id and s.address = m.quote_address)
@@ -128,13 +133,24 @@ export function createSecurityQueries(opts: SecurityQueriesOptions): SecurityQue
     );
     const v2 = res.rows.find((p) => V2_VENUES.includes(p.venue_type) && p.fee_bps !== null);
     const v3 = res.rows.find((p) => V3_VENUES.includes(p.venue_type));
+    const v4 = res.rows.find(
+      (p) => V4_VENUES.includes(p.venue_type) && p.factory !== null && p.created_block !== null,
+    );
     return {
       found: res.rows.length > 0,
       pool: v2
         ? { kind: "v2", address: v2.address, quote: v2.quote_address, feeBps: v2.fee_bps as number }
         : v3
           ? { kind: "v3", address: v3.address, quote: v3.quote_address }
-          : null,
+          : v4
+            ? {
+                kind: "v4",
+                address: v4.address,
+                quote: v4.quote_address,
+                manager: v4.factory as string,
+                createdBlock: BigInt(v4.created_block as string),
+              }
+            : null,
     };
   }
 

@@ -1,5 +1,13 @@
 import { HONEYPOT_SELL_TAX_PCT, type SecuritySimulation, type TokenSecurity } from "@tapeline/core";
-import { decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from "viem";
+import {
+  decodeAbiParameters,
+  decodeFunctionResult,
+  encodeFunctionData,
+  type Hex,
+  parseAbi,
+  parseAbiParameters,
+  toEventSelector,
+} from "viem";
 import type { NodeAnswer, NodeCall, NodeRpc } from "../portfolio/createNodeRpc.ts";
 import { hexBytes, minimalProxyTarget, riskyFunctions } from "./scanCode.ts";
 import { SIMULATOR_RUNTIME } from "./simulatorBytecode.ts";
@@ -10,7 +18,45 @@ import { SIMULATOR_RUNTIME } from "./simulatorBytecode.ts";
  */
 export type SimulationPool =
   | { kind: "v2"; address: string; quote: string; feeBps: number }
-  | { kind: "v3"; address: string; quote: string };
+  | { kind: "v3"; address: string; quote: string }
+  | {
+      kind: "v4";
+      /** the pool id */
+      address: string;
+      quote: string;
+      manager: string;
+      /** the block of the pool's Initialize event, which carries its key */
+      createdBlock: bigint;
+    };
+
+/** A Uniswap V4 PoolKey, as the pool's Initialize event gives it. */
+type V4Key = { currency0: Hex; currency1: Hex; fee: number; tickSpacing: number; hooks: Hex };
+
+const V4_INITIALIZE = toEventSelector(
+  "Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)",
+);
+
+/** The pool's key from its Initialize log at its creation block; null when the node has none. */
+async function v4KeyOf(rpc: NodeRpc, pool: { address: string; manager: string; createdBlock: bigint }) {
+  const block = `0x${pool.createdBlock.toString(16)}`;
+  const logs = await rpc.call<{ topics: string[]; data: string }[]>("eth_getLogs", [
+    { address: pool.manager, topics: [V4_INITIALIZE, pool.address], fromBlock: block, toBlock: block },
+  ]);
+  const log = Array.isArray(logs) ? logs[0] : undefined;
+  if (log?.topics.length !== 4) return null;
+  const [fee, tickSpacing, hooks] = decodeAbiParameters(
+    parseAbiParameters("uint24, int24, address"),
+    `0x${log.data.slice(2, 2 + 64 * 3)}` as Hex,
+  );
+  const key: V4Key = {
+    currency0: `0x${log.topics[2]!.slice(26)}` as Hex,
+    currency1: `0x${log.topics[3]!.slice(26)}` as Hex,
+    fee,
+    tickSpacing,
+    hooks: hooks.toLowerCase() as Hex,
+  };
+  return key;
+}
 
 /** The EVM part of a token's security facts. */
 export type EvmSecurityFacts = Pick<
@@ -47,6 +93,8 @@ const abi = parseAbi([
   "function balanceOf(address) view returns (uint256)",
   "function simulate(address pair, address wrapped, address token, uint256 reserveDivisor, uint256 feeBps) returns (uint256 amountIn, uint256[6] r, uint8 failedAt)",
   "function simulateV3(address pool, address wrapped, address token, uint256 reserveDivisor) returns (uint256 amountIn, uint256[6] r, uint8 failedAt)",
+  "struct V4PoolKey { address currency0; address currency1; uint24 fee; int24 tickSpacing; address hooks; }",
+  "function simulateV4(address manager, V4PoolKey key, address token, uint256 reserveDivisor) returns (uint256 amountIn, uint256[6] r, uint8 failedAt)",
 ]);
 
 const ok = (a: NodeAnswer | undefined): string | null =>
@@ -114,6 +162,7 @@ export async function readEvmSecurity(
     call(token, encodeFunctionData({ abi, functionName: "owner" })),
   ];
   const v2 = pool?.kind === "v2" ? pool : null;
+  const v4Key = pool?.kind === "v4" ? await v4KeyOf(rpc, pool) : null;
   if (v2)
     calls.push(
       call(v2.address, encodeFunctionData({ abi, functionName: "totalSupply" })),
@@ -123,30 +172,41 @@ export async function readEvmSecurity(
         call(v2.address, encodeFunctionData({ abi, functionName: "balanceOf", args: [l as Hex] })),
       ),
     );
-  if (pool)
+  const simulationData = (): Hex | null => {
+    if (!pool) return null;
+    if (pool.kind === "v2")
+      return encodeFunctionData({
+        abi,
+        functionName: "simulate",
+        args: [
+          pool.address as Hex,
+          pool.quote as Hex,
+          token as Hex,
+          BUY_RESERVE_DIVISOR,
+          BigInt(pool.feeBps),
+        ],
+      });
+    if (pool.kind === "v3")
+      return encodeFunctionData({
+        abi,
+        functionName: "simulateV3",
+        args: [pool.address as Hex, pool.quote as Hex, token as Hex, BUY_RESERVE_DIVISOR],
+      });
+    if (!v4Key) return null;
+    return encodeFunctionData({
+      abi,
+      functionName: "simulateV4",
+      args: [pool.manager as Hex, v4Key, token as Hex, BUY_RESERVE_DIVISOR],
+    });
+  };
+  const simData = simulationData();
+  if (simData)
     calls.push({
       method: "eth_call",
       params: [
         {
           to: SIMULATOR_ADDRESS,
-          data:
-            pool.kind === "v2"
-              ? encodeFunctionData({
-                  abi,
-                  functionName: "simulate",
-                  args: [
-                    pool.address as Hex,
-                    pool.quote as Hex,
-                    token as Hex,
-                    BUY_RESERVE_DIVISOR,
-                    BigInt(pool.feeBps),
-                  ],
-                })
-              : encodeFunctionData({
-                  abi,
-                  functionName: "simulateV3",
-                  args: [pool.address as Hex, pool.quote as Hex, token as Hex, BUY_RESERVE_DIVISOR],
-                }),
+          data: simData,
         },
         "latest",
         { [SIMULATOR_ADDRESS]: { code: SIMULATOR_RUNTIME, balance: SIMULATOR_BALANCE } },
@@ -182,13 +242,17 @@ export async function readEvmSecurity(
         supply,
       );
   }
-  if (pool) {
+  if (pool && simData) {
     const sim = ok(answers.at(-1));
     if (sim && sim !== "0x") {
       const [amountIn, r, failedAt] = decodeFunctionResult({
         abi,
         // both functions answer the same outputs
-        functionName: (pool.kind === "v2" ? "simulate" : "simulateV3") as "simulate",
+        functionName: (pool.kind === "v2"
+          ? "simulate"
+          : pool.kind === "v3"
+            ? "simulateV3"
+            : "simulateV4") as "simulate",
         data: sim as Hex,
       });
       simulation = simulationOutcome(pool, amountIn, r, failedAt);

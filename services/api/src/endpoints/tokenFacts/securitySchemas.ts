@@ -63,7 +63,7 @@ export const tokenSecuritySchema = z.object({
     })
     .nullable()
     .describe(
-      "EVM: a buy then a sell through the token's Uniswap V2 pool quoted in wrapped native (its deepest; without one, its deepest Uniswap V3 pool, paid in the swap callback as a router pays it, so a token taxed on the way in fails the sale there), run by eth_call with state overrides; null without such a pool or node; Uniswap V4 pools are not simulated",
+      "EVM: a buy then a sell through the token's Uniswap V2 pool quoted in wrapped native (its deepest; without one, its deepest Uniswap V3 pool, paid in the swap callback as a router pays it; without one either, its deepest Uniswap V4 pool, settled inside the pool manager's unlock; on V3 and V4 a token taxed on the way in fails the sale), run by eth_call with state overrides; null without such a pool or node",
     ),
   lpBurnedPct: pct.describe("percent of the pool's LP tokens held by the zero and 0x…dead addresses"),
   lpLockedPct: pct.describe(

@@ -16,6 +16,29 @@ interface IV3PoolLike {
         returns (int256 amount0, int256 amount1);
 }
 
+struct V4PoolKey {
+    address currency0;
+    address currency1;
+    uint24 fee;
+    int24 tickSpacing;
+    address hooks;
+}
+
+struct V4SwapParams {
+    bool zeroForOne;
+    int256 amountSpecified;
+    uint160 sqrtPriceLimitX96;
+}
+
+interface IV4PoolManagerLike {
+    function unlock(bytes calldata data) external returns (bytes memory);
+    function swap(V4PoolKey memory key, V4SwapParams memory params, bytes calldata hookData) external returns (int256);
+    function sync(address currency) external;
+    function settle() external payable returns (uint256);
+    function take(address currency, address to, uint256 amount) external;
+    function extsload(bytes32 slot) external view returns (bytes32);
+}
+
 interface IV2PairLike {
     function getReserves() external view returns (uint112, uint112, uint32);
     function token0() external view returns (address);
@@ -24,7 +47,7 @@ interface IV2PairLike {
 
 /// Never deployed: its runtime code is placed at an unused address by an eth_call state
 /// override, with a native balance, and `simulate` buys the token from a Uniswap V2-style pair
-/// (`simulateV3`: a Uniswap V3 pool) with wrapped native, then sells everything it received back
+/// (`simulateV3`: a Uniswap V3 pool; `simulateV4`: a Uniswap V4 pool) with wrapped native (V4: the pool's quote), then sells everything it received back
 /// into the same pool. Each step's
 /// amounts are returned, so the caller reads buy and sell taxes from what actually moved, and
 /// the step that failed (a token that cannot be sold reverts its transfer or the pair's swap).
@@ -126,6 +149,90 @@ contract SecuritySimulator {
         r[5] = IERC20Like(wrapped).balanceOf(address(this)) - nativeBefore;
         return (amountIn, r, OK);
     }
+
+    /// The same steps on a Uniswap V4 pool of the pool manager `manager`: buys with 1/`reserveDivisor`
+    /// of the pool's virtual reserve of its other currency at the current price (the native coin,
+    /// address 0, or a wrapped native ERC-20 first wrapped here), exact input, settling and taking
+    /// inside `unlock` as a router does, then sells everything received. r[] as in `simulateV3`
+    /// (r[3] from a reverted transfer into the manager).
+    function simulateV4(address manager, V4PoolKey calldata key, address token, uint256 reserveDivisor)
+        external
+        returns (uint256 amountIn, uint256[6] memory r, uint8 failedAt)
+    {
+        bool tokenIs0 = key.currency0 == token;
+        address quote = tokenIs0 ? key.currency1 : key.currency0;
+        amountIn = v4QuoteReserve(manager, key, tokenIs0) / reserveDivisor;
+        if (quote != address(0)) {
+            IWETHLike(quote).deposit{value: amountIn}();
+            require(IERC20Like(quote).balanceOf(address(this)) >= amountIn, "not wrapped native");
+        }
+        if (amountIn == 0) return (amountIn, r, BUY_FAILED);
+        uint256 before = IERC20Like(token).balanceOf(address(this));
+        try IV4PoolManagerLike(manager).unlock(abi.encode(key, !tokenIs0, amountIn, quote, token)) returns (bytes memory out) {
+            r[0] = abi.decode(out, (uint256));
+        } catch {
+            return (amountIn, r, BUY_FAILED);
+        }
+        r[1] = IERC20Like(token).balanceOf(address(this)) - before;
+        if (r[0] == 0 || r[1] == 0) return (amountIn, r, BUY_FAILED);
+
+        r[2] = r[1];
+        try this.probeTransfer(token, manager, r[2]) {}
+        catch (bytes memory reason) {
+            if (reason.length != 36 || bytes4(reason) != Arrived.selector) return (amountIn, r, SELL_TRANSFER_FAILED);
+            r[3] = abi.decode(slice4(reason), (uint256));
+        }
+        uint256 nativeBefore = quote == address(0) ? address(this).balance : IERC20Like(quote).balanceOf(address(this));
+        try IV4PoolManagerLike(manager).unlock(abi.encode(key, tokenIs0, r[2], token, quote)) returns (bytes memory out) {
+            r[4] = abi.decode(out, (uint256));
+        } catch {
+            return (amountIn, r, SELL_SWAP_FAILED);
+        }
+        r[5] = (quote == address(0) ? address(this).balance : IERC20Like(quote).balanceOf(address(this))) - nativeBefore;
+        return (amountIn, r, OK);
+    }
+
+    /// The pool's virtual reserve of its quote at the current price, L / sqrtP (currency0) or
+    /// L * sqrtP (currency1), from the manager's storage (v4-core StateLibrary: `pools` at slot 6,
+    /// slot0 first, liquidity three slots on).
+    function v4QuoteReserve(address manager, V4PoolKey calldata key, bool tokenIs0) private view returns (uint256) {
+        bytes32 state = keccak256(abi.encode(keccak256(abi.encode(key)), uint256(6)));
+        uint256 sqrtPrice = uint256(IV4PoolManagerLike(manager).extsload(state)) & ((1 << 160) - 1);
+        uint256 liquidity = uint256(IV4PoolManagerLike(manager).extsload(bytes32(uint256(state) + 3))) & ((1 << 128) - 1);
+        if (sqrtPrice == 0) return 0;
+        return tokenIs0 ? (liquidity * sqrtPrice) >> 96 : (liquidity << 96) / sqrtPrice;
+    }
+
+    /// One exact-input swap inside the manager's lock: swaps, pays `paid` in, takes the output
+    /// here; answers the output amount the swap gave.
+    function unlockCallback(bytes calldata data) external returns (bytes memory) {
+        (V4PoolKey memory key, bool zeroForOne, uint256 amount, address paid, address received) =
+            abi.decode(data, (V4PoolKey, bool, uint256, address, address));
+        IV4PoolManagerLike manager = IV4PoolManagerLike(msg.sender);
+        int256 delta = manager.swap(
+            key,
+            V4SwapParams(zeroForOne, -int256(amount), zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT),
+            ""
+        );
+        // BalanceDelta: amount0 in the upper 128 bits, amount1 in the lower, from the caller's side
+        int128 d0 = int128(delta >> 128);
+        int128 d1 = int128(delta);
+        int128 owed = zeroForOne ? d0 : d1;
+        int128 out = zeroForOne ? d1 : d0;
+        uint256 pay = owed < 0 ? uint256(uint128(-owed)) : 0;
+        if (paid == address(0)) {
+            manager.settle{value: pay}();
+        } else {
+            manager.sync(paid);
+            require(move(paid, address(manager), pay), "payment failed");
+            manager.settle();
+        }
+        uint256 got = out > 0 ? uint256(uint128(out)) : 0;
+        manager.take(received, address(this), got);
+        return abi.encode(got);
+    }
+
+    receive() external payable {}
 
     /// Pays the pool what the swap owes it, in the token named by the swap's data.
     function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
