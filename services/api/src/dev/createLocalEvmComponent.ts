@@ -1,4 +1,5 @@
-import { createRpcClient, startEvmChainWorker } from "@tapeline/ingest";
+import { createContext, freePort } from "@tapeline/core";
+import { startIngestService } from "@tapeline/ingest";
 import {
   createDevnetClient,
   createMarketSimulator,
@@ -8,6 +9,7 @@ import {
   startAnvil,
 } from "@tapeline/ingest/devnet";
 import { createDevnetComponent } from "./createDevnetComponent.ts";
+import { DEV_CHAINS, seedDevChains } from "./seedDevChains.ts";
 import type { DevComponent } from "./startDevStack.ts";
 
 export type LocalEvmOptions = {
@@ -25,8 +27,9 @@ export type LocalEvmOptions = {
 
 /**
  * The dev stack's local EVM chain: anvil from its npm package, the real Uniswap V2/V3/V4
- * contracts with WETH9 and seeded tokens, the EVM ingest worker following it into the store,
- * and the market simulator trading from many wallets.
+ * contracts with WETH9 and seeded tokens, the EVM ingest service following it into the store
+ * (started through the entry the container runs), and the market simulator trading from many
+ * wallets.
  */
 export function createLocalEvmComponent(opts: LocalEvmOptions = {}): DevComponent {
   const chainId = opts.chainId ?? 31337;
@@ -38,17 +41,39 @@ export function createLocalEvmComponent(opts: LocalEvmOptions = {}): DevComponen
         opts.onDeployed?.(deployment);
         return deployment;
       },
+      // The ingest's own entry, configured as the operator's Deployment configures it (plus the
+      // devnet's factories and tokens): schema check, chain registration, live start, /readyz
+      // and metrics, on the dev stack's store and bus.
       startIngest: async (rpcUrl, deployment, deps) => {
         const cfg = devnetEvmConfig(deployment, [{ url: rpcUrl }]);
-        const rpc = createRpcClient({ endpoints: cfg.endpoints });
-        const worker = startEvmChainWorker({
-          cfg,
-          rpc,
-          db: deps.pool,
-          ...(deps.bus ? { bus: deps.bus } : {}),
-          onEvent: (event) => deps.ctx.logger.debug({ event }, "evm worker event"),
-        });
-        return { stop: () => worker.stop() };
+        const ctx = createContext({ name: "ingest", level: deps.ctx.logger.level });
+        const { port } = await startIngestService(
+          ctx,
+          {
+            CHAIN_ID: `evm:${chainId}`,
+            CHAIN_NAME: DEV_CHAINS[0].slug,
+            FINALITY_DEPTH: String(DEV_CHAINS[0].finalityDepth),
+            VENUES: "UNISWAP_V2,UNISWAP_V3,UNISWAP_V4",
+            START_BLOCK: deployment.startBlock.toString(),
+            RPC_URL_COUNT: "1",
+            RPC_URL_0: rpcUrl,
+            DATABASE_URL: deps.databaseUrl,
+            // events go on the dev stack's in-process bus (passed below), shared with its API
+            BUS: "memory",
+            WRAPPED_NATIVE: deployment.weth,
+            STABLECOINS: deployment.usdc,
+            EXTRA_FACTORIES: JSON.stringify(cfg.factories),
+            POLL_INTERVAL_MS: "200",
+            HOST: "127.0.0.1",
+            PORT: String(await freePort()),
+          },
+          (err) => deps.ctx.logger.error({ err }, "devnet ingest worker stopped"),
+          deps.bus ?? undefined,
+        );
+        // the ingest registered the chain by its slug; the dev stack shows its own names
+        await seedDevChains(deps.pool);
+        deps.ctx.logger.info({ port }, "devnet ingest worker serving /readyz and /metrics");
+        return { stop: () => ctx.shutdown.run("dev stack stopping") };
       },
       startSimulator: async (rpcUrl, deployment, deps) => {
         const simulator = createMarketSimulator({

@@ -33,6 +33,8 @@ export async function startIngestService(
   onFailure: (err: Error) => void = () => {
     void ctx.shutdown.run("worker failed").then(() => process.exit(1));
   },
+  /** a bus the caller owns (the dev stack's in-process bus, shared with its API), instead of the configured one */
+  sharedBus?: Bus,
 ): Promise<{ port: number }> {
   const config = loadIngestConfig(env);
   const logger = ctx.logger.child({ chain: config.chain });
@@ -46,15 +48,20 @@ export async function startIngestService(
   await checkSchemaVersion(pool);
   await registerChain(pool, registration(config));
 
-  const bus: Bus =
-    config.bus.kind === "redis"
-      ? createRedisBus({
-          url: config.bus.url,
-          prefix: config.bus.prefix,
-          logger: ctx.logger.child({ component: "bus" }),
-        })
-      : createMemoryBus();
-  ctx.shutdown.add("bus", () => bus.close());
+  let bus: Bus;
+  if (sharedBus) bus = sharedBus;
+  else {
+    const own =
+      config.bus.kind === "redis"
+        ? createRedisBus({
+            url: config.bus.url,
+            prefix: config.bus.prefix,
+            logger: ctx.logger.child({ component: "bus" }),
+          })
+        : createMemoryBus();
+    ctx.shutdown.add("bus", () => own.close());
+    bus = own;
+  }
 
   const metrics = createIngestMetrics(ctx.metrics, config.chain);
   const handler = createIngestHttpHandler({
