@@ -2,14 +2,16 @@
  * `@tapeline/client` against the real router app and stream server (billing gate over the real
  * Redis and Postgres, events published on the real bus): typed REST answers equal the raw HTTP
  * answers, errors carry the API's codes, 429 is retried after its Retry-After, and the stream
- * client receives events and rollbacks, survives a refused subscribe, reconnects and subscribes
- * again after the server drops it, and stops for good on a 4402 whose action needs a person.
+ * client receives events, rollbacks and gaps, survives a refused subscribe, reconnects and
+ * subscribes again after the server drops it, and stops for good on a 4402 whose action needs a
+ * person.
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   type Bus,
   type ChainId,
+  createMemoryBus,
   createRedisBus,
   type MarketEvent,
   marketKey,
@@ -229,6 +231,56 @@ describe("@tapeline/client", () => {
     expect(got.length).toBeGreaterThan(seen);
     stream.close();
     await until(() => stream.status === "closed");
+  });
+
+  it("hands a gap frame to the subscription's onGap, in its place among the events", async () => {
+    // A server of its own whose hub consumes a bus keeping about 16 events, overtaken by a burst.
+    const small = createMemoryBus({ logger: pino({ level: "silent" }), maxLen: 16 });
+    const smallHub = createStreamHub({ bus: small, shards, logger: h.ctx.logger });
+    const smallServer = createServer((_req, res) => res.writeHead(404).end());
+    await new Promise<void>((r) => smallServer.listen(0, "127.0.0.1", r));
+    const smallStreams = attachStreamServer({ server: smallServer, hub: smallHub, gate: h.gate, ctx: h.ctx });
+    const a = await accountWithKey(h, { credits: 1000 });
+    const stream = createTapelineClient({
+      baseUrl: `http://127.0.0.1:${(smallServer.address() as AddressInfo).port}`,
+      apiKey: a.secret,
+    }).stream({ WebSocket: WebSocket as unknown as WebSocketConstructor });
+    try {
+      const seen: string[] = [];
+      const sub = stream.subscribe(
+        "trades",
+        { chain: CHAIN, pool: POOL },
+        {
+          onEvent: () => {},
+          onRollback: (f) => seen.push(String(f.ancestorBlock)),
+          onGap: (f) => seen.push(`gap ${f.id} ${f.channel} ${f.chain}`),
+        },
+      );
+      await sub.acked;
+      const rollback = (n: number): MarketEvent => ({
+        type: "rollback",
+        chain: CHAIN,
+        market: marketKey(CHAIN, POOL),
+        pool: POOL,
+        token: TOKEN,
+        ancestorBlock: n,
+        orphanedTradeIds: [],
+      });
+      await Promise.all(Array.from({ length: 200 }, (_, i) => publishMarketEvents(small, [rollback(i + 1)])));
+      await until(() => seen.at(-1) === "200");
+      const kept = seen.length - 1;
+      expect(kept).toBeLessThan(199);
+      expect(seen).toEqual([
+        `gap ${sub.id} trades ${CHAIN}`,
+        ...Array.from({ length: kept }, (_, i) => String(200 - kept + i + 1)),
+      ]);
+    } finally {
+      stream.close();
+      await smallStreams.close();
+      await smallHub.close();
+      await small.close();
+      await new Promise<void>((r) => smallServer.close(() => r()));
+    }
   });
 
   it("stops for good on 4402 when the action needs a person, rejecting what waits", async () => {
