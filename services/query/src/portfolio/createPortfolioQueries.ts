@@ -386,7 +386,7 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
       const asOf = now();
       const points = equityPointTimes(q);
       const [history, current, facts] = await Promise.all([
-        readBalanceHistory(db, q.chain, q.wallet, points[0]!, points.at(-1)! + 60_000),
+        readBalanceHistory(db, q.chain, q.wallet, points[0]!, points.at(-1)! + 60_000, q.stepMs),
         readCurrentBalances(db, q.chain, q.wallet),
         chainFacts.get(q.chain, () => readChainFacts(db, q.chain)),
       ]);

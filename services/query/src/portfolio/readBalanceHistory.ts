@@ -5,11 +5,13 @@ import type { MarketDb } from "../market/MarketDb.ts";
 export type TimedBalance = { token: string; at: number; balance: bigint };
 
 /**
- * A wallet's recorded balances over `[from, end)` from its change log (`wallet_balance_changes`,
- * see "Token balances" in the ingest writer README): each token's balance before `from` (its
- * last change with a block time before it; tokens without one absent) and every change timed in
- * the window, in chain order. Changes without a block time cannot be placed in time and are
- * skipped; the next timed change of the token carries its balance again.
+ * A wallet's recorded balances at the points `from`, `from + stepMs`, ... up to `end` (exclusive,
+ * the last point's minute end) from its change log (`wallet_balance_changes`, see "Token
+ * balances" in the ingest writer README): each token's balance before `from` (its last change
+ * with a block time before it; tokens without one absent) and, of the changes timed in the window,
+ * each token's last before each point's minute end (the only one that point sees), ordered by
+ * time. Changes without a block time cannot be placed in time and are skipped; the next timed
+ * change of the token carries its balance again.
  */
 export async function readBalanceHistory(
   db: MarketDb,
@@ -17,6 +19,7 @@ export async function readBalanceHistory(
   wallet: string,
   from: number,
   end: number,
+  stepMs: number,
 ): Promise<{ opening: Map<string, bigint>; changes: TimedBalance[] }> {
   const key = walletKey(chain, wallet);
   const [opening, changes] = await Promise.all([
@@ -31,11 +34,20 @@ export async function readBalanceHistory(
        where wb.wallet_key = $1`,
       [key, from],
     ),
+    // a change counts from the first point whose minute end is after it (its slot)
     db.query<{ token_address: string; at: string; balance: string }>(
-      `select token_address, at, balance::text as balance from wallet_balance_changes
-       where wallet_key = $1 and at >= $2 and at < $3
+      `select token_address, at, balance from (
+         select distinct on (token_address, slot) token_address, at, block, seq, balance::text as balance
+         from (
+           select token_address, at, block, seq, balance,
+                  case when at < $2::bigint + 60000 then 0 else (at - $2::bigint - 60000) / $4::bigint + 1 end as slot
+           from wallet_balance_changes
+           where wallet_key = $1 and at >= $2 and at < $3
+         ) c
+         order by token_address, slot, block desc, seq desc
+       ) last
        order by at, block, seq`,
-      [key, from, end],
+      [key, from, end, stepMs],
     ),
   ]);
   return {

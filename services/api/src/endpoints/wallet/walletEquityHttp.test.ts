@@ -174,12 +174,19 @@ describe("GET /v1/wallet/equity/history", () => {
       ].reduce((a, [at, d]) => (at! < minuteStart + M ? a + d! : a), 0);
     expect(body.data.points.map((p) => p.valueUsd)).toEqual(ats.map(usdcAt));
     expect(body.data.points[0]!.valueUsd).toBe(5);
+    // every 5 minutes over 10 hours: each point sees the last change before its minute's end
+    const coarse = (await (
+      await get({ chain: "evm:1", wallet: WALLET, from: String(T0 - 3 * M), to: String(T0 + 597 * M) })
+    ).json()) as Equity;
+    expect(coarse.meta.intervalMs).toBe(5 * M);
+    expect(coarse.data.points.map((p) => p.valueUsd)).toEqual(coarse.data.points.map((p) => usdcAt(p.at)));
+    expect(coarse.data.points.slice(0, 6).map((p) => p.valueUsd)).toEqual([0, 5, 5, 7, 7, 3]);
     expect(body.data.points[20]!.valueUsd).toBe(3);
     // the unpriced token is held from minute 15 on: those 16 points leave it out
     expect(body.meta.partialPoints).toBe(ats.filter((at) => at >= T0 + 15 * M).length);
     // now: 3 USDC; the unpriced token is left out, not counted as zero
     expect(body.data.currentValueUsd).toBe(3);
-    expect(settled).toEqual([{ path: "/v1/wallet/equity/history", status: 200 }]);
+    expect(settled).toEqual([0, 1].map(() => ({ path: "/v1/wallet/equity/history", status: 200 })));
     expect(getWalletEquityHistory.credits).toEqual({ kind: "flat", amount: 1 });
   });
 
