@@ -14,6 +14,8 @@ export type HotCandlesOptions = {
   db: MarketDb;
   /** series held (least recently read leave first), default 5,000 */
   maxSeries?: number;
+  /** candles held over all series (least recently read leave first), default 500,000 */
+  maxCandles?: number;
 };
 
 export type HotCandleQuery = {
@@ -57,6 +59,14 @@ type Entry = {
 
 export function createHotCandles(opts: HotCandlesOptions): HotCandles {
   const maxSeries = opts.maxSeries ?? 5_000;
+  const maxCandles = opts.maxCandles ?? 500_000;
+  let held = 0;
+  const count = (e: Entry) => e.series?.groups.length ?? 0;
+  /** Sets an entry's series, keeping the count of candles held. */
+  const hold = (e: Entry, series: CandleSeries) => {
+    held += series.groups.length - count(e);
+    e.series = series;
+  };
   const entries = new Map<string, Entry>();
   /** entry keys by market */
   const byMarket = new Map<string, Set<string>>();
@@ -65,6 +75,7 @@ export function createHotCandles(opts: HotCandlesOptions): HotCandles {
     const e = entries.get(key);
     if (!e) return;
     entries.delete(key);
+    held -= count(e);
     for (const m of e.markets) {
       const keys = byMarket.get(m);
       keys?.delete(key);
@@ -87,7 +98,7 @@ export function createHotCandles(opts: HotCandlesOptions): HotCandles {
     let series = seriesOf(rows);
     for (const t of e.pending) series = addCandleTrade(series, t, e.spec);
     e.pending = [];
-    e.series = series;
+    hold(e, series);
   }
 
   return {
@@ -122,7 +133,12 @@ export function createHotCandles(opts: HotCandlesOptions): HotCandles {
         e.unusable = true;
         return null;
       }
-      e.series = view.series;
+      hold(e, view.series);
+      // the coldest series leave until the candles held fit
+      for (const [other] of entries) {
+        if (held <= maxCandles) break;
+        if (other !== key) drop(other);
+      }
       const slots = pageSlots({ ...q, endTime: null, from: null });
       return candlePageOf(q, slots, view.rows);
     },
@@ -152,13 +168,14 @@ export function createHotCandles(opts: HotCandlesOptions): HotCandles {
       for (const key of keys) {
         const e = entries.get(key) as Entry;
         if (e.loading) e.pending.push(t);
-        else if (e.series && !e.unusable) e.series = addCandleTrade(e.series, t, e.spec);
+        else if (e.series && !e.unusable) hold(e, addCandleTrade(e.series, t, e.spec));
       }
     },
 
     clear() {
       entries.clear();
       byMarket.clear();
+      held = 0;
     },
 
     size: () => entries.size,
