@@ -89,10 +89,20 @@ describe("createRollingMarketStats", () => {
       for (const m of markets) {
         const got = stats.read(m, now, { basis: "spot", rate: spot });
         const want = reference(seen, m, now, spot);
+        const ranked = stats.rankFigures(m, now, { basis: "spot", rate: spot });
         if (!got) {
           expect(want["24h"]!.txns, m).toBe(0);
+          expect(ranked).toBeNull();
           continue;
         }
+        const daySeen = seen.filter(
+          (x) => x.market === m && x.at >= Math.floor(now / MIN) * MIN - 1_439 * MIN,
+        );
+        expect(ranked!.txns24h).toBe(want["24h"]!.txns);
+        expect(ranked!.makers24h).toBe(new Set(daySeen.map((x) => x.maker)).size);
+        expect(ranked!.washTrades24h).toBe(0);
+        expect(ranked!.volumeUsd24h!).toBeCloseTo(want["24h"]!.volumeUsd, 3);
+        expect(ranked!.volumeUsd1h!).toBeCloseTo(want["1h"]!.volumeUsd, 3);
         for (const w of STATS_WINDOWS) {
           const g = got.stats[w];
           const e = want[w]!;

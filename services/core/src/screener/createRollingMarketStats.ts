@@ -27,11 +27,22 @@ export type MarketWindows = {
   washTrades24h: number;
 };
 
+/** The 24 h and 1 h figures the universe filters and ranks every market on, read without building its windows. */
+export type MarketRankFigures = {
+  txns24h: number;
+  makers24h: number;
+  washTrades24h: number;
+  volumeUsd24h: number | null;
+  volumeUsd1h: number | null;
+};
+
 export type RollingMarketStats = {
   /** Adds a trade; trades older than 24 h before the newest one seen are ignored. */
   add(trade: StatsTrade): void;
   /** The windows of one market at `nowMs`, or null when it has no trade in the last 24 h. */
   read(market: string, nowMs: number, usd: UsdValuation): MarketWindows | null;
+  /** What {@link read} gives of the 24 h and 1 h windows that rank a market, at a fraction of its cost. */
+  rankFigures(market: string, nowMs: number, usd: UsdValuation): MarketRankFigures | null;
   /** Drops a market's figures (before rebuilding them from the store after a rollback). */
   forget(market: string): void;
   /** Markets with a trade in the 24 h before `nowMs` (and forgets the others). */
@@ -87,12 +98,35 @@ const zero = (): Sums => ({
   sells: 0,
   wash: 0,
 });
-const KEYS = Object.keys(zero()) as (keyof Sums)[];
+// Field by field rather than over Object.keys: this runs for every trade and every expiring bucket.
 const addInto = (to: Sums, from: Sums, sign: 1 | -1): void => {
-  for (const k of KEYS) to[k] += sign * from[k];
+  to.volNative += sign * from.volNative;
+  to.volUsd += sign * from.volUsd;
+  to.usdUnknown += sign * from.usdUnknown;
+  to.feesNative += sign * from.feesNative;
+  to.feesUsd += sign * from.feesUsd;
+  to.feesUnknown += sign * from.feesUnknown;
+  to.feesUsdUnknown += sign * from.feesUsdUnknown;
+  to.buys += sign * from.buys;
+  to.sells += sign * from.sells;
+  to.wash += sign * from.wash;
   // Subtraction leaves float residue; a window without trades holds exact zeros.
   if (to.buys + to.sells === 0) Object.assign(to, zero());
 };
+
+/** A window's USD volume: the sum of the trades' own USD values, or the native volume at spot. */
+const volumeUsdOf = (sum: Sums, usd: UsdValuation): number | null =>
+  usd.basis === "trade"
+    ? sum.usdUnknown > 0
+      ? null
+      : sum.volUsd
+    : usd.rate === null
+      ? null
+      : sum.volNative * usd.rate;
+
+const WINDOW_START_OFFSETS = STATS_WINDOWS.map((w) => (WINDOW_MINUTES[w] - 1) * MINUTE);
+const HOUR_INDEX = STATS_WINDOWS.indexOf("1h");
+const DAY_INDEX = STATS_WINDOWS.indexOf("24h");
 
 /**
  * Windowed figures of many markets kept hot from a stream of trades: per market, one bucket per
@@ -109,13 +143,13 @@ export function createRollingMarketStats(): RollingMarketStats {
   const advance = (s: MarketState, nowMinute: number): void => {
     if (nowMinute <= s.nowMinute) return;
     s.nowMinute = nowMinute;
-    STATS_WINDOWS.forEach((w, i) => {
-      const start = nowMinute - (WINDOW_MINUTES[w] - 1) * MINUTE;
+    for (let i = 0; i < WINDOW_START_OFFSETS.length; i++) {
+      const start = nowMinute - WINDOW_START_OFFSETS[i]!;
       while (s.first[i]! < s.buckets.length && s.buckets[s.first[i]!]!.minute < start) {
         addInto(s.sums[i]!, s.buckets[s.first[i]!]!, -1);
         s.first[i]! += 1;
       }
-    });
+    }
     // Buckets before the longest window are dropped, keeping their last price.
     const drop = s.first[STATS_WINDOWS.length - 1]!;
     if (drop > 0) {
@@ -150,9 +184,9 @@ export function createRollingMarketStats(): RollingMarketStats {
     };
     s.buckets.splice(k + 1, 0, b);
     // A bucket inserted before a window's start shifts the index of that window's first bucket.
-    STATS_WINDOWS.forEach((w, i) => {
-      if (minute < s.nowMinute - (WINDOW_MINUTES[w] - 1) * MINUTE) s.first[i]! += 1;
-    });
+    for (let i = 0; i < WINDOW_START_OFFSETS.length; i++) {
+      if (minute < s.nowMinute - WINDOW_START_OFFSETS[i]!) s.first[i]! += 1;
+    }
     return b;
   };
 
@@ -202,9 +236,9 @@ export function createRollingMarketStats(): RollingMarketStats {
           b.close = t.priceNative;
         }
       }
-      STATS_WINDOWS.forEach((w, i) => {
-        if (minute >= s.nowMinute - (WINDOW_MINUTES[w] - 1) * MINUTE) addInto(s.sums[i]!, one, 1);
-      });
+      for (let i = 0; i < WINDOW_START_OFFSETS.length; i++) {
+        if (minute >= s.nowMinute - WINDOW_START_OFFSETS[i]!) addInto(s.sums[i]!, one, 1);
+      }
       const seen = s.makers.get(t.maker);
       if (seen === undefined || t.at > seen) {
         s.makers.delete(t.maker);
@@ -233,14 +267,7 @@ export function createRollingMarketStats(): RollingMarketStats {
         const feesNative = txns === 0 ? 0 : sum.feesUnknown > 0 ? null : sum.feesNative;
         stats[w] = {
           volumeNative: sum.volNative,
-          volumeUsd:
-            usd.basis === "trade"
-              ? sum.usdUnknown > 0
-                ? null
-                : sum.volUsd
-              : spot === null
-                ? null
-                : sum.volNative * spot,
+          volumeUsd: volumeUsdOf(sum, usd),
           buys: sum.buys,
           sells: sum.sells,
           txns,
@@ -259,6 +286,21 @@ export function createRollingMarketStats(): RollingMarketStats {
         };
       });
       return { stats, makers24h: s.makers.size, washTrades24h: s.sums[STATS_WINDOWS.length - 1]!.wash };
+    },
+
+    rankFigures(market, nowMs, usd) {
+      const s = state.get(market);
+      if (!s) return null;
+      advance(s, Math.floor(nowMs / MINUTE) * MINUTE);
+      if (s.buckets.length === 0) return null;
+      const day = s.sums[DAY_INDEX]!;
+      return {
+        txns24h: day.buys + day.sells,
+        makers24h: s.makers.size,
+        washTrades24h: day.wash,
+        volumeUsd24h: volumeUsdOf(day, usd),
+        volumeUsd1h: volumeUsdOf(s.sums[HOUR_INDEX]!, usd),
+      };
     },
 
     forget(market) {

@@ -88,8 +88,8 @@ export function rankTrending(
 }
 
 type Candidate = {
+  key: string;
   f: MarketFacts;
-  w: NonNullable<ReturnType<RollingMarketStats["read"]>>;
   liquidityUsd: number;
   v24: number;
   v1: number;
@@ -150,21 +150,21 @@ export function selectUniverse(input: SelectUniverseInput): {
       excluded.drained += 1;
       continue;
     }
-    const w = input.stats.read(key, input.nowMs, input.usd);
-    if (!w) continue;
-    const day = w.stats["24h"];
+    // Only the ranking figures here: the full windows are read for the few hundred chosen.
+    const r = input.stats.rankFigures(key, input.nowMs, input.usd);
+    if (!r) continue;
     if (
-      (day.txns >= quality.washMinTxns && w.makers24h / day.txns < quality.washMinMakerShare) ||
-      (day.txns > 0 && w.washTrades24h / day.txns >= quality.washMaxFlaggedShare)
+      (r.txns24h >= quality.washMinTxns && r.makers24h / r.txns24h < quality.washMinMakerShare) ||
+      (r.txns24h > 0 && r.washTrades24h / r.txns24h >= quality.washMaxFlaggedShare)
     ) {
       excluded.washTraded += 1;
       continue;
     }
-    if (day.volumeUsd === null || !(day.volumeUsd > 0)) {
+    if (r.volumeUsd24h === null || !(r.volumeUsd24h > 0)) {
       excluded.noVolume += 1;
       continue;
     }
-    candidates.push({ f, w, liquidityUsd, v24: day.volumeUsd, v1: w.stats["1h"].volumeUsd ?? 0 });
+    candidates.push({ key, f, liquidityUsd, v24: r.volumeUsd24h, v1: r.volumeUsd1h ?? 0 });
   }
   // Rank on numbers only; rows are built for the chosen few hundred, not for every candidate.
   const byVolume = (key: "v24" | "v1") => (a: Candidate, b: Candidate) =>
@@ -177,7 +177,8 @@ export function selectUniverse(input: SelectUniverseInput): {
   );
   for (const c of hourTop) chosen.add(c);
   const markets: UniverseMarket[] = [];
-  for (const { f, w, liquidityUsd } of chosen) {
+  for (const { key, f, liquidityUsd } of chosen) {
+    const w = input.stats.read(key, input.nowMs, input.usd)!;
     const day = w.stats["24h"];
     const priceUsd = f.priceNative === null || rate === null ? null : Number(f.priceNative) * rate;
     const supply = scaleSupply(f.totalSupply, f.decimals);
