@@ -16,7 +16,7 @@ install: $(NPM_STAMP)
 
 ## Run the whole stack in one process: embedded Postgres, anvil with Uniswap, simulator, API on :8080
 dev: $(NPM_STAMP)
-	npx tsx services/api/src/dev.ts
+	npx tsx services/dev/src/index.ts
 
 ## Run the cluster topology on this machine, a process per service (CLUSTER_SHARDS, API_WORKERS, PORT; see README)
 cluster: $(NPM_STAMP)

@@ -21,7 +21,7 @@ async function waitFor<T>(fn: () => Promise<T | null>, timeoutMs: number): Promi
 }
 
 // The `make dev` entry point as a newcomer runs it: one process, nothing installed but npm packages.
-describe("dev entry point (services/api/src/dev.ts)", () => {
+describe("dev entry point (services/dev/src/index.ts)", () => {
   let child: ChildProcess;
   let apiPort: number;
   let evmPort: number;
@@ -30,7 +30,7 @@ describe("dev entry point (services/api/src/dev.ts)", () => {
   beforeAll(async () => {
     apiPort = await freePort();
     evmPort = await freePort();
-    child = spawn(process.execPath, ["--import", "tsx", "services/api/src/dev.ts"], {
+    child = spawn(process.execPath, ["--import", "tsx", "services/dev/src/index.ts"], {
       env: {
         ...process.env,
         PORT: String(apiPort),

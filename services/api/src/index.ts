@@ -46,6 +46,7 @@ export * from "./portal/portalMount.ts";
 export * from "./shardClient.ts";
 export * from "./shards/createHttpShardClient.ts";
 export * from "./shards/createInProcessShardClient.ts";
+export * from "./streams/startStreams.ts";
 
 /**
  * The API router of a cluster: validates, gates and routes requests to the query shards named

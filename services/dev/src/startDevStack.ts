@@ -1,14 +1,16 @@
+import {
+  createApp,
+  createEndpointLists,
+  createInProcessShardClient,
+  createStaticKeyGate,
+  type EndpointDef,
+  shardReadiness,
+  startStreams,
+} from "@tapeline/api";
 import type { Bus, Cache, Context, JobQueue } from "@tapeline/core";
 import { createMemoryCache, createPgPool, createUniverseStore, migrate, serveHttp } from "@tapeline/core";
 import { createQueryService, type QueryProvider } from "@tapeline/query";
 import type pg from "pg";
-import { createApp } from "../createApp.ts";
-import type { EndpointDef } from "../endpoint.ts";
-import { createEndpointLists } from "../endpointLists.ts";
-import { createStaticKeyGate } from "../gates/createStaticKeyGate.ts";
-import { shardReadiness } from "../http/shardReadiness.ts";
-import { createInProcessShardClient } from "../shards/createInProcessShardClient.ts";
-import { startStreams } from "../streams/startStreams.ts";
 import { seedDevChains } from "./seedDevChains.ts";
 
 /** What the dev stack's extra components (devnet, simulator, ingest, jobs) are started with. */

