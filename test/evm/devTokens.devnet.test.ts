@@ -119,7 +119,7 @@ beforeAll(async () => {
   tokens.abandoned = await launchV2("ABN", "1");
   await step();
   await later(60);
-  launch = await lp.create(dev, "Dev Launch", "LNCH");
+  launch = await lp.create(dev, "Dev Launch", "LNCH", "");
   await lp.buy(buyer, launch, parseEther("0.5"));
   await step();
   await later(60);

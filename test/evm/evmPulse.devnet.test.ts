@@ -43,7 +43,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 const events = parseAbi([
-  "event CurveCreated(address indexed curve, address indexed token, address indexed creator)",
+  "event CurveCreated(address indexed curve, address indexed token, address indexed creator, string uri)",
   "event CurveSync(uint256 virtualToken, uint256 virtualEth, uint256 sold)",
   "event Trade(address indexed trader, bool isBuy, uint256 tokenAmount, uint256 ethAmount)",
   "event Graduated(address indexed pair, uint256 tokenAmount, uint256 ethAmount)",
@@ -223,7 +223,7 @@ beforeAll(async () => {
   for (const i of [4, 5, 6]) creators.push(createTxSender(client, accounts[i]!));
   trader = createTxSender(client, accounts[7]!);
   saleSupply = (await client.readContract({
-    address: (await lp.create(creators[0]!, "Launch Alpha", "ALPHA")).curve,
+    address: (await lp.create(creators[0]!, "Launch Alpha", "ALPHA", "ipfs://QmLaunchAlpha")).curve,
     abi: compileLaunchpadContracts().launchCurve.abi,
     functionName: "SALE_SUPPLY",
   })) as bigint;
@@ -259,7 +259,9 @@ describe("EVM pulse over the devnet launchpad (anvil)", () => {
     );
     for (const [i, name] of ["Bravo", "Charlie"].entries()) {
       await later(60);
-      launches.push(await lp.create(creators[i + 1]!, `Launch ${name}`, name.toUpperCase()));
+      launches.push(
+        await lp.create(creators[i + 1]!, `Launch ${name}`, name.toUpperCase(), `ipfs://QmLaunch${name}`),
+      );
     }
     const now = await ingestToHead();
     const views = await expectViews(now);

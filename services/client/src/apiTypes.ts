@@ -341,7 +341,7 @@ export interface paths {
         };
         /**
          * Token metadata
-         * @description Socials, icon, header and description from the token's metadata document (the URI recorded from Metaplex and Token-2022 metadata on Solana; EVM tokens record none yet), fetched by the jobs service through the configured IPFS/Arweave gateways and refreshed daily; the same block as GET /v1/token's metadata. dexPaid and dexPaidAt come from a dex-paid provider and are null when none is configured. A field the document does not give is null. Unknown token: 404 NOT_FOUND.
+         * @description Socials, icon, header and description from the token's metadata document (the URI recorded from Metaplex and Token-2022 metadata on Solana, and on EVM from a launchpad's creation event where it records one), fetched by the jobs service through the configured IPFS/Arweave gateways and refreshed daily; the same block as GET /v1/token's metadata. dexPaid and dexPaidAt come from a dex-paid provider and are null when none is configured. A field the document does not give is null. Unknown token: 404 NOT_FOUND.
          */
         get: operations["getV1TokenMetadata"];
         put?: never;
@@ -3678,7 +3678,7 @@ export interface operations {
                             status: string | null;
                             telegramUrl: string | null;
                             twitterUrl: string | null;
-                            /** @description the metadata URI recorded on chain (Metaplex, Token-2022); null when none */
+                            /** @description the metadata URI recorded on chain (Metaplex, Token-2022; an EVM launchpad's creation event); null when none */
                             uri: string | null;
                             websiteUrl: string | null;
                         };

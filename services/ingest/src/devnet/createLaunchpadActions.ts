@@ -12,7 +12,8 @@ export type DevnetLaunch = { curve: Address; token: Address };
 export type LaunchpadActions = {
   /** the launchpad's address, lowercase */
   launchpad: Address;
-  create(sender: TxSender, name: string, symbol: string): Promise<DevnetLaunch>;
+  /** launches a token; `uri` is its metadata URI, recorded in the CurveCreated log ("" for none) */
+  create(sender: TxSender, name: string, symbol: string, uri: string): Promise<DevnetLaunch>;
   /** buys with `wei` coins (the curve refunds what exceeds its end) */
   buy(sender: TxSender, launch: DevnetLaunch, wei: bigint): Promise<void>;
   /** sells `amount` raw tokens back to the curve */
@@ -20,7 +21,7 @@ export type LaunchpadActions = {
 };
 
 const curveCreated = parseAbi([
-  "event CurveCreated(address indexed curve, address indexed token, address indexed creator)",
+  "event CurveCreated(address indexed curve, address indexed token, address indexed creator, string uri)",
 ]);
 
 /** The contracts of `contracts/TapelineLaunchpad.sol`. */
@@ -56,9 +57,14 @@ export async function createLaunchpadActions(
   const curveAbi = compiled.launchCurve.abi;
   return {
     launchpad,
-    async create(sender, name, symbol) {
+    async create(sender, name, symbol, uri) {
       const r = await sender.write(
-        { address: launchpad, abi: compiled.launchpad.abi, functionName: "create", args: [name, symbol] },
+        {
+          address: launchpad,
+          abi: compiled.launchpad.abi,
+          functionName: "create",
+          args: [name, symbol, uri],
+        },
         `launch ${symbol}`,
       );
       const log = r.logs.find((l) => l.address.toLowerCase() === launchpad);

@@ -34,6 +34,7 @@ import { createEvmMarketState, type EvmMarketState, type EvmPool } from "./EvmMa
 import { createFactoryRegistry, type FactoryInfo, type FactoryRegistry } from "./factoryRegistry.ts";
 import { toDecimal } from "./rational.ts";
 import { loadMarketState } from "./store/loadMarketState.ts";
+import { withLaunchUris } from "./withLaunchUris.ts";
 
 /** The chain moved under a range being read (a log's block hash differs from its header's). */
 export class RangeChangedError extends TapelineError {
@@ -341,10 +342,13 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
 
     // Pools: creation events first, then the database, then the contracts themselves.
     const createdPools = new Set<string>();
+    // metadata URIs launchpads recorded for the tokens they launched, by token
+    const launchUris = new Map<string, string>();
     for (const ev of decoded) {
       if (ev.kind !== "poolCreated") continue;
       const f = registry.get(ev.factory);
       const key = marketKey(chain, ev.pool);
+      if (f?.launchpad && ev.uri) launchUris.set(ev.token0, ev.uri);
       if (!f || state.pools.has(key)) continue;
       const pool = newPool(ev.pool, f, ev.token0, ev.token1, ev.fee, {
         block: ev.block,
@@ -527,7 +531,7 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
         poolType: (pool) => state.pools.get(marketKey(chain, pool))!.venueType,
       }),
       pools: poolRecords,
-      tokens: newTokens,
+      tokens: withLaunchUris(chain, newTokens, launchUris),
       balances,
       walletFundings,
       nativePrices: [...applied.nativePrices].map(([minute, p]) => ({

@@ -170,7 +170,7 @@ describe("the token metadata job", () => {
               m.name === "nowhere" ? "http://plain.example/m.json" : `ipfs://Qm${m.name.replace("-", "")}/x`,
           },
         })),
-        // a token without a metadata URI (as EVM tokens are) is never fetched
+        // a token without a metadata URI (as most EVM tokens are) is never fetched
         {
           chain: "solana",
           address: "NoUri111111111111111111111111111111111111",

@@ -25,8 +25,8 @@ export type MetadataRefreshResult = { checked: number; fetched: number; failed: 
 
 /**
  * One run of the metadata job: the tokens whose stored metadata URI (`tokens.metadata.uri`,
- * recorded by ingest from Metaplex and Token-2022 metadata) was never fetched, changed, or is
- * due again, oldest first, fetched through {@link fetchMetadataDocument} (each gateway in turn
+ * recorded by ingest from Metaplex and Token-2022 metadata and from EVM launchpads' creation
+ * events) was never fetched, changed, or is due again, oldest first, fetched through {@link fetchMetadataDocument} (each gateway in turn
  * for ipfs:// and ar://) and merged into `tokens.metadata`: the document's fields and the fetch's
  * status and times. A failing token records why and keeps what an earlier fetch found; no token
  * fails the run. With a dex-paid provider, its answer is merged too.

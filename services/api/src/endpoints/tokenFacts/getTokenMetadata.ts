@@ -11,7 +11,9 @@ const recordSchema = tokenMetadataSchema.extend({
   uri: z
     .string()
     .nullable()
-    .describe("the metadata URI recorded on chain (Metaplex, Token-2022); null when none"),
+    .describe(
+      "the metadata URI recorded on chain (Metaplex, Token-2022; an EVM launchpad's creation event); null when none",
+    ),
   fetchedAt: z.int().nullable().describe("unix ms the document at uri was last fetched and taken"),
   status: z
     .string()
@@ -27,7 +29,7 @@ export const getTokenMetadata = defineEndpoint({
   path: "/v1/token/metadata",
   summary: "Token metadata",
   description:
-    "Socials, icon, header and description from the token's metadata document (the URI recorded from Metaplex and Token-2022 metadata on Solana; EVM tokens record none yet), " +
+    "Socials, icon, header and description from the token's metadata document (the URI recorded from Metaplex and Token-2022 metadata on Solana, and on EVM from a launchpad's creation event where it records one), " +
     "fetched by the jobs service through the configured IPFS/Arweave gateways and refreshed daily; the same block as GET /v1/token's metadata. " +
     "dexPaid and dexPaidAt come from a dex-paid provider and are null when none is configured. A field the document does not give is null. Unknown token: 404 NOT_FOUND.",
   tags: ["tokens"],

@@ -161,22 +161,27 @@ contract LaunchCurve {
     }
 }
 
-/// The launchpad: `create` deploys a curve and its token and names the caller as creator.
+/// The launchpad: `create` deploys a curve and its token, names the caller as creator and
+/// records the token's metadata URI (a JSON document with its icon and socials, as pump.fun-style
+/// launchpads record it) in the creation event only: nothing on chain reads it.
 contract TapelineLaunchpad {
     IWETHDeposit public immutable weth;
     IV2Factory public immutable v2Factory;
 
-    event CurveCreated(address indexed curve, address indexed token, address indexed creator);
+    event CurveCreated(address indexed curve, address indexed token, address indexed creator, string uri);
 
     constructor(IWETHDeposit weth_, IV2Factory v2Factory_) {
         weth = weth_;
         v2Factory = v2Factory_;
     }
 
-    function create(string calldata name_, string calldata symbol_) external returns (address curve, address token) {
+    function create(string calldata name_, string calldata symbol_, string calldata uri_)
+        external
+        returns (address curve, address token)
+    {
         LaunchCurve c = new LaunchCurve(name_, symbol_, weth, v2Factory);
         curve = address(c);
         token = address(c.token());
-        emit CurveCreated(curve, token, msg.sender);
+        emit CurveCreated(curve, token, msg.sender, uri_);
     }
 }

@@ -67,6 +67,8 @@ export type DexEvent =
       tick: number | null;
       /** a launchpad's creation event: who launched the curve */
       creator?: string | null;
+      /** a launchpad's creation event: the launched token's metadata URI, when it records one */
+      uri?: string | null;
     })
   | (LogPosition & {
       kind: "curve";

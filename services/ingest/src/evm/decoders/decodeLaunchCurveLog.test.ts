@@ -5,7 +5,7 @@ import type { RawLog } from "./DexEvent.ts";
 import { decodeLaunchCurveLog } from "./decodeLaunchCurveLog.ts";
 
 const abi = parseAbi([
-  "event CurveCreated(address indexed curve, address indexed token, address indexed creator)",
+  "event CurveCreated(address indexed curve, address indexed token, address indexed creator, string uri)",
   "event CurveSync(uint256 virtualToken, uint256 virtualEth, uint256 sold)",
   "event Trade(address indexed trader, bool isBuy, uint256 tokenAmount, uint256 ethAmount)",
   "event Graduated(address indexed pair, uint256 tokenAmount, uint256 ethAmount)",
@@ -36,9 +36,16 @@ function log(address: string, name: string, args: Record<string, unknown>): RawL
 }
 
 describe("decodeLaunchCurveLog", () => {
-  it("reads CurveCreated as a pool the launchpad created: the token against the native coin, with its creator", () => {
+  it("reads CurveCreated as a pool the launchpad created: the token against the native coin, with its creator and URI", () => {
     expect(
-      decodeLaunchCurveLog(log(LAUNCHPAD, "CurveCreated", { curve: CURVE, token: TOKEN, creator: WHO })),
+      decodeLaunchCurveLog(
+        log(LAUNCHPAD, "CurveCreated", {
+          curve: CURVE,
+          token: TOKEN,
+          creator: WHO,
+          uri: " ipfs://QmLaunch ",
+        }),
+      ),
     ).toMatchObject({
       kind: "poolCreated",
       venueType: "TAPELINE_LAUNCHPAD",
@@ -47,8 +54,33 @@ describe("decodeLaunchCurveLog", () => {
       token0: TOKEN,
       token1: "0x0000000000000000000000000000000000000000",
       creator: WHO,
+      uri: "ipfs://QmLaunch",
       block: 7n,
       logIndex: 3,
+    });
+  });
+
+  it("keeps the curve but no URI when the URI is empty, too long, holds control characters or is malformed", () => {
+    const created = (uri: string) =>
+      log(LAUNCHPAD, "CurveCreated", { curve: CURVE, token: TOKEN, creator: WHO, uri });
+    for (const uri of [
+      "",
+      "   ",
+      `https://x.example/${"a".repeat(2048)}`,
+      "ipfs://Qm\nX",
+      "ipfs://Qm\u0000",
+    ]) {
+      expect(decodeLaunchCurveLog(created(uri))).toMatchObject({
+        kind: "poolCreated",
+        pool: CURVE,
+        uri: null,
+      });
+    }
+    const good = created("ipfs://QmLaunch");
+    expect(decodeLaunchCurveLog({ ...good, data: good.data.slice(0, 66) })).toMatchObject({
+      kind: "poolCreated",
+      pool: CURVE,
+      uri: null,
     });
   });
 

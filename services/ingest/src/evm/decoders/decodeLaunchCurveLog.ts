@@ -1,4 +1,4 @@
-import { parseAbiItem, toEventSelector } from "viem";
+import { decodeAbiParameters, type Hex, parseAbiItem, toEventSelector } from "viem";
 import { addressFromWord, wordAt } from "./abiWords.ts";
 import type { DexEvent, RawLog, VenueDecoder } from "./DexEvent.ts";
 
@@ -7,10 +7,14 @@ export const TAPELINE_LAUNCHPAD_VENUE = "TAPELINE_LAUNCHPAD";
 
 /** The native coin: every Tapeline curve is the launched token (token0) against it (token1). */
 const NATIVE = "0x0000000000000000000000000000000000000000";
+/** Longest metadata URI kept (Metaplex allows 200 bytes; a longer one is no usable URI). */
+const MAX_URI_LENGTH = 2048;
 
 export const LaunchCurveTopics = {
   curveCreated: toEventSelector(
-    parseAbiItem("event CurveCreated(address indexed curve, address indexed token, address indexed creator)"),
+    parseAbiItem(
+      "event CurveCreated(address indexed curve, address indexed token, address indexed creator, string uri)",
+    ),
   ),
   curveSync: toEventSelector(
     parseAbiItem("event CurveSync(uint256 virtualToken, uint256 virtualEth, uint256 sold)"),
@@ -25,7 +29,7 @@ export const LaunchCurveTopics = {
 
 /**
  * Decodes a log of the Tapeline launchpad: the launchpad's CurveCreated (a pool created by the
- * launchpad as factory, with its creator), and a curve's CurveSync (virtual reserves and tokens
+ * launchpad as factory, with its creator and the token's metadata URI), and a curve's CurveSync (virtual reserves and tokens
  * sold), Trade (a swap: amounts as the curve's balance changes, token in token0, coins in
  * token1) and Graduated (the migration into a Uniswap V2 pair).
  * @returns the event, or null when the log is none of these or is malformed.
@@ -56,6 +60,7 @@ export function decodeLaunchCurveLog(log: RawLog): DexEvent | null {
         sqrtPriceX96: null,
         tick: null,
         creator: addressFromWord(log.topics[3]!),
+        uri: launchUri(log.data),
       };
     }
     if (t0 === LaunchCurveTopics.curveSync && log.topics.length === 1) {
@@ -94,6 +99,23 @@ export function decodeLaunchCurveLog(log: RawLog): DexEvent | null {
     return null;
   }
   return null;
+}
+
+/**
+ * The metadata URI a CurveCreated log carries (its one ABI string), trimmed; null when empty,
+ * longer than MAX_URI_LENGTH or holding control characters (the creator chooses it freely, and
+ * the metadata job checks what it fetches), or when the data is malformed: the curve is kept.
+ */
+function launchUri(data: string): string | null {
+  let uri: string;
+  try {
+    uri = decodeAbiParameters([{ type: "string" }], data as Hex)[0].trim();
+  } catch {
+    return null;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is rejected
+  if (uri.length === 0 || uri.length > MAX_URI_LENGTH || /[\u0000-\u001f\u007f]/.test(uri)) return null;
+  return uri;
 }
 
 /** The TAPELINE_LAUNCHPAD decoder entry of the venue registry. */
