@@ -12,6 +12,7 @@ import {
 } from "@tapeline/core";
 import type { Logger } from "pino";
 import type { ShardClient } from "../shardClient.ts";
+import { createRecentTradeIds } from "./createRecentTradeIds.ts";
 import { createTradeBadges, type TradeBadgeOptions } from "./createTradeBadges.ts";
 import { matchesTradeFilters } from "./matchesTradeFilters.ts";
 import type { Channel, TokenUpdatesParams, TradesParams } from "./streamProtocol.ts";
@@ -75,6 +76,8 @@ export function createStreamHub(deps: {
   badges?: TradeBadgeOptions;
 }): StreamHub {
   const badges = createTradeBadges({ shards: deps.shards, logger: deps.logger, options: deps.badges });
+  // A retried publish sits next to its first copy in the stream: a short memory per market suffices.
+  const recentTrades = createRecentTradeIds({ perMarket: 64, markets: 20_000 });
   /**
    * Events waiting behind a trade whose badges are being read: delivered in arrival order, so a
    * market's events keep their commit order (and a rollback stays before its replacements).
@@ -110,8 +113,12 @@ export function createStreamHub(deps: {
   ];
 
   function onEvent(e: MarketEvent, position: BusPosition): void {
-    // A rollback may remove a launch's first trades: its labels are read again.
-    if (e.type === "rollback") badges.forget(e.chain, e.token);
+    if (e.type === "trade" && recentTrades.seen(e.market, e.trade.id)) return;
+    if (e.type === "rollback") {
+      recentTrades.forget(e.market, e.orphanedTradeIds);
+      // A rollback may remove a launch's first trades: its labels are read again.
+      badges.forget(e.chain, e.token);
+    }
     let trade: TradeRow | Promise<TradeRow> | null = null;
     if (e.type === "trade" && tradeSubs(e).length > 0) {
       const filled = badges.fill(e.chain, e.token, [e.trade]);
