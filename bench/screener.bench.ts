@@ -5,7 +5,8 @@
  *   page (cold): parse a 3-level filter tree, filter and sort a 600-market universe on each of 3
  *     chains and cut a page, in process, a new tree every call (no list reuse);
  *   page (HTTP): GET /v1/screener over the same universes with 3-level trees, load from a separate
- *     process (runLoad: wrk or autocannon), 50 distinct trees rotating.
+ *     process (runLoad: wrk or autocannon), 50 distinct trees rotating; with the API process's CPU
+ *     per request, the figure a shared, loaded machine does not inflate.
  * Env: BENCH_MARKETS, BENCH_DURATION_S (default 10), BENCH_CONNECTIONS (default 16).
  */
 import {
@@ -173,6 +174,7 @@ async function main(): Promise<void> {
       `/v1/screener?chains=${chains.join(",")}&limit=30&filters=${encodeURIComponent(JSON.stringify(tree(i)))}`,
   );
   for (const tool of await loadGenerators()) {
+    const c0 = process.cpuUsage();
     const r = await runLoad(tool, {
       url: server.url,
       paths,
@@ -180,6 +182,10 @@ async function main(): Promise<void> {
       connections: CONNECTIONS,
       durationS: DURATION_S,
     });
+    const c = process.cpuUsage(c0);
+    console.log(
+      `page (HTTP, ${tool}, API process CPU): ${((c.user + c.system) / r.total / 1_000).toFixed(3)} ms per request over ${r.total} requests`,
+    );
     console.log(
       `page (HTTP, ${tool}, ${CONNECTIONS} connections, ${DURATION_S} s): ${r.requestsPerS.toFixed(0)} req/s p50 ${r.p50} ms p90 ${r.p90} ms p99 ${r.p99} ms max ${r.max} ms non2xx ${r.non2xx} errors ${r.errors}`,
     );

@@ -21,6 +21,7 @@ import {
 } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint, type EndpointDef } from "../../endpoint.ts";
+import { SerializedJson } from "../../http/SerializedJson.ts";
 import { chainIdParam } from "../../schema/chainIdParam.ts";
 import { csvParam } from "../../schema/csvParam.ts";
 import { intParam } from "../../schema/intParam.ts";
@@ -28,7 +29,7 @@ import { numberParam } from "../../schema/numberParam.ts";
 import { statsWindowsParam } from "../market/statsWindowsParam.ts";
 import type { UniverseReader } from "./createUniverseReader.ts";
 import { screenerResponseSchema } from "./screenerSchemas.ts";
-import { toNewestRow, toScreenerRow } from "./toScreenerRow.ts";
+import { newestRowJson, screenerRowJson, toNewestRow, toScreenerRow } from "./toScreenerRow.ts";
 
 /** What `meta.universe` names: how each chain's list is selected. */
 export const UNIVERSE_NAME = "top500-24h-volume+top100-1h-volume";
@@ -92,11 +93,37 @@ sortBy=createdAt lists the newest markets of exactly one chain (its 1,000 newest
 /** One page of the screener: the body `GET /v1/screener` answers (`{ data, meta }`). */
 export type ScreenerLister = (q: ScreenerQuery) => Promise<{ body: unknown }>;
 
+/** A page cut, before it is written: its rows as objects or as JSON text, and its meta. */
+type ScreenerPage = {
+  rows(): unknown[];
+  rowsJson(): string[];
+  meta: Record<string, unknown>;
+  nowMs: number;
+};
+
 /**
  * Lists the screener from the universe snapshots the jobs store: filter, sort and page cut in this
  * process. The REST endpoints and the screener stream channels share it.
  */
 export function createScreenerLister(reader: UniverseReader): ScreenerLister {
+  const pages = createScreenerPages(reader);
+  return async (q) => {
+    const p = await pages(q);
+    return { body: envelope(p.rows(), p.meta, p.nowMs) };
+  };
+}
+
+/**
+ * The page body as JSON bytes, rows from their once-serialized text: the same text as
+ * `JSON.stringify(envelope(rows, meta, nowMs))`, without building and serializing each row per request.
+ */
+function pageJson(p: ScreenerPage): SerializedJson {
+  return new SerializedJson(
+    `{"data":[${p.rowsJson().join(",")}],"meta":${JSON.stringify({ asOf: p.nowMs, ...p.meta })}}`,
+  );
+}
+
+function createScreenerPages(reader: UniverseReader): (q: ScreenerQuery) => Promise<ScreenerPage> {
   const lists = new Map<string, UniverseMarket[]>();
   const keepLists = 256;
 
@@ -139,6 +166,7 @@ export function createScreenerLister(reader: UniverseReader): ScreenerLister {
           return q.sortOrder === "asc" ? [...newest].reverse() : newest;
         },
         toNewestRow,
+        newestRowJson,
       );
     }
 
@@ -164,6 +192,7 @@ export function createScreenerLister(reader: UniverseReader): ScreenerLister {
         return sortScreenerMarkets(kept, sort, q.sortOrder, view);
       },
       (m: UniverseMarket) => toScreenerRow(m, q.windows, nowMs),
+      (m: UniverseMarket) => screenerRowJson(m, q.windows, nowMs),
       sort.name === "trending" ? "trending" : sortBy === "volume" || sortBy === "top" ? "volume" : sort.name,
     );
   };
@@ -176,8 +205,9 @@ export function createScreenerLister(reader: UniverseReader): ScreenerLister {
     timeframe: (typeof STATS_WINDOWS)[number],
     build: (snaps: UniverseSnapshot[]) => T[],
     toRow: (m: T) => unknown,
+    toJson: (m: T) => string,
     sortName = "createdAt",
-  ) {
+  ): Promise<ScreenerPage> {
     const viewId = screenerViewId(canonical);
     const cursor = q.cursor === undefined ? null : decodeScreenerCursor(q.cursor, viewId);
     const pins: Record<string, number> = {};
@@ -221,21 +251,20 @@ export function createScreenerLister(reader: UniverseReader): ScreenerLister {
     const rows = list.slice(offset, offset + q.limit);
     const hasMore = offset + rows.length < list.length;
     return {
-      body: envelope(
-        rows.map(toRow),
-        {
-          universe: sortName === "createdAt" ? "newest-1000" : UNIVERSE_NAME,
-          chains: chainMeta,
-          sortBy: sortName,
-          sortOrder: q.sortOrder,
-          timeframe,
-          hasMore,
-          nextCursor: hasMore
-            ? encodeScreenerCursor({ view: viewId, pins, offset: offset + rows.length })
-            : null,
-        },
-        nowMs,
-      ),
+      rows: () => rows.map(toRow),
+      rowsJson: () => rows.map(toJson),
+      meta: {
+        universe: sortName === "createdAt" ? "newest-1000" : UNIVERSE_NAME,
+        chains: chainMeta,
+        sortBy: sortName,
+        sortOrder: q.sortOrder,
+        timeframe,
+        hasMore,
+        nextCursor: hasMore
+          ? encodeScreenerCursor({ view: viewId, pins, offset: offset + rows.length })
+          : null,
+      },
+      nowMs,
     };
   }
 
@@ -247,7 +276,7 @@ export function createScreenerLister(reader: UniverseReader): ScreenerLister {
  * by `createScreenerLister`.
  */
 export function createScreenerEndpoints(reader: UniverseReader): EndpointDef[] {
-  const list = createScreenerLister(reader);
+  const pages = createScreenerPages(reader);
   const def = (path: "/v1/screener" | "/v1/screener/pools", summary: string) =>
     defineEndpoint({
       method: "GET",
@@ -259,7 +288,7 @@ export function createScreenerEndpoints(reader: UniverseReader): EndpointDef[] {
       response: screenerResponseSchema,
       credits: { kind: "flat", amount: 1 },
       demo: true,
-      handler: ({ query: q }) => list(q),
+      handler: async ({ query: q }) => ({ body: pageJson(await pages(q)) }),
     });
   return [def("/v1/screener", "Screener"), def("/v1/screener/pools", "Screener (pools)")];
 }

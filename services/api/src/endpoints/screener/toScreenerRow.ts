@@ -11,6 +11,9 @@ const identity = (m: NewestMarket) => ({
   quote: { address: m.pool.quoteAddress, symbol: m.pool.quoteSymbol },
 });
 
+const ageSeconds = (createdAt: number | null, nowMs: number): number | null =>
+  createdAt === null ? null : Math.max(0, Math.floor((nowMs - createdAt) / 1000));
+
 /** A universe market as a screener row at `nowMs`, carrying `stats` for `windows` only. */
 export function toScreenerRow(m: UniverseMarket, windows: readonly StatsWindow[], nowMs: number) {
   const day = m.stats["24h"];
@@ -21,7 +24,7 @@ export function toScreenerRow(m: UniverseMarket, windows: readonly StatsWindow[]
     marketCapUsd: m.marketCapUsd,
     liquidityUsd: m.liquidityUsd,
     createdAt: m.createdAt,
-    ageSeconds: m.createdAt === null ? null : Math.max(0, Math.floor((nowMs - m.createdAt) / 1000)),
+    ageSeconds: ageSeconds(m.createdAt, nowMs),
     volume24hUsd: day.volumeUsd,
     priceChange24hPct: day.priceChangePct,
     txns: day.txns,
@@ -40,4 +43,42 @@ export function toNewestRow(m: NewestMarket) {
     marketCapUsd: m.marketCapUsd,
     createdAt: m.createdAt,
   };
+}
+
+/** A row's JSON split around `ageSeconds`, the one field that moves between requests on one snapshot. */
+type RowJson = { head: string; tail: string };
+const rowJson = new WeakMap<UniverseMarket, Map<string, RowJson>>();
+const newestJson = new WeakMap<NewestMarket, string>();
+
+/**
+ * The JSON text of {@link toScreenerRow}, serialized once per market and windows (snapshot markets
+ * are immutable per version), with only `ageSeconds` written per request.
+ */
+export function screenerRowJson(m: UniverseMarket, windows: readonly StatsWindow[], nowMs: number): string {
+  const key = windows.join(",");
+  let byWindows = rowJson.get(m);
+  if (!byWindows) {
+    byWindows = new Map();
+    rowJson.set(m, byWindows);
+  }
+  let parts = byWindows.get(key);
+  if (!parts) {
+    const entries = Object.entries(toScreenerRow(m, windows, nowMs));
+    const at = entries.findIndex(([k]) => k === "ageSeconds");
+    const head = JSON.stringify(Object.fromEntries(entries.slice(0, at)));
+    const tail = JSON.stringify(Object.fromEntries(entries.slice(at + 1)));
+    parts = { head: `${head.slice(0, -1)},"ageSeconds":`, tail: `,${tail.slice(1)}` };
+    byWindows.set(key, parts);
+  }
+  return `${parts.head}${ageSeconds(m.createdAt, nowMs)}${parts.tail}`;
+}
+
+/** The JSON text of {@link toNewestRow}, serialized once per market. */
+export function newestRowJson(m: NewestMarket): string {
+  let json = newestJson.get(m);
+  if (json === undefined) {
+    json = JSON.stringify(toNewestRow(m));
+    newestJson.set(m, json);
+  }
+  return json;
 }
