@@ -21,6 +21,8 @@ export type LoadOptions = {
   /** GET by default; with POST every request sends `body` */
   method?: "GET" | "POST";
   body?: string;
+  /** requests per second across all connections (autocannon only: wrk cannot hold a rate) */
+  ratePerS?: number;
 };
 
 export type LoadResult = {
@@ -91,6 +93,8 @@ end
 `;
 
 async function runWrk(opts: LoadOptions): Promise<LoadResult> {
+  if (opts.ratePerS !== undefined)
+    throw new Error("wrk cannot hold a request rate: use BENCH_LOADGEN=autocannon");
   const dir = mkdtempSync(join(tmpdir(), "tapeline-wrk-"));
   try {
     const script = join(dir, "load.lua");
@@ -137,11 +141,11 @@ async function runWrk(opts: LoadOptions): Promise<LoadResult> {
 // autocannon in its own process, so the load generator does not share the server's event loop.
 const AUTOCANNON_RUNNER = `
 const autocannon = require(process.argv[1]);
-const [url, paths, headers, connections, duration, method, body] = [process.argv[2], JSON.parse(process.argv[3]), JSON.parse(process.argv[4]), Number(process.argv[5]), Number(process.argv[6]), process.argv[7], process.argv[8] || undefined];
+const [url, paths, headers, connections, duration, method, body, overallRate] = [process.argv[2], JSON.parse(process.argv[3]), JSON.parse(process.argv[4]), Number(process.argv[5]), Number(process.argv[6]), process.argv[7], process.argv[8] || undefined, Number(process.argv[9]) || undefined];
 let i = 0;
 const requests = paths.length > 1 ? [{ setupRequest: (r) => ({ ...r, path: paths[i++ % paths.length] }) }] : undefined;
 const workers = Number(process.env.BENCH_AUTOCANNON_WORKERS ?? 2);
-autocannon({ url: url + paths[0], connections, duration, headers, method, body, requests, ...(workers > 1 && !requests ? { workers } : {}) }, (err, r) => {
+autocannon({ url: url + paths[0], connections, duration, headers, method, body, requests, overallRate, ...(workers > 1 && !requests ? { workers } : {}) }, (err, r) => {
   if (err) { console.error(err); process.exit(1); }
   process.stdout.write(JSON.stringify(r));
 });`;
@@ -160,6 +164,7 @@ async function runAutocannon(opts: LoadOptions): Promise<LoadResult> {
       String(opts.durationS),
       opts.method ?? "GET",
       opts.body ?? "",
+      String(opts.ratePerS ?? ""),
     ],
     { maxBuffer: 64 * 1024 * 1024 },
   );

@@ -7,7 +7,9 @@
  *   page (HTTP): GET /v1/screener over the same universes with 3-level trees, load from a separate
  *     process (runLoad: wrk or autocannon), 50 distinct trees rotating; with the API process's CPU
  *     per request, the figure a shared, loaded machine does not inflate.
- * Env: BENCH_MARKETS, BENCH_DURATION_S (default 10), BENCH_CONNECTIONS (default 16).
+ *   page (HTTP at a rate): the same load held at BENCH_RATE requests per second (default 1,000,
+ *     the target's rate; autocannon), so the latency is not the queue of a saturated server.
+ * Env: BENCH_MARKETS, BENCH_DURATION_S (default 10), BENCH_CONNECTIONS (default 16), BENCH_RATE.
  */
 import {
   type ChainId,
@@ -34,6 +36,7 @@ import { loadGenerators, runLoad } from "./runLoad.ts";
 const MARKETS = Number(process.env.BENCH_MARKETS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const RATE = Number(process.env.BENCH_RATE ?? 1_000);
 const NOW = Date.now();
 const hex = (n: number): string => `0x${n.toString(16).padStart(40, "0")}`;
 let seed = 42;
@@ -190,6 +193,19 @@ async function main(): Promise<void> {
       `page (HTTP, ${tool}, ${CONNECTIONS} connections, ${DURATION_S} s): ${r.requestsPerS.toFixed(0)} req/s p50 ${r.p50} ms p90 ${r.p90} ms p99 ${r.p99} ms max ${r.max} ms non2xx ${r.non2xx} errors ${r.errors}`,
     );
   }
+  const c0 = process.cpuUsage();
+  const r = await runLoad("autocannon", {
+    url: server.url,
+    paths,
+    headers: {},
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    ratePerS: RATE,
+  });
+  const c = process.cpuUsage(c0);
+  console.log(
+    `page (HTTP, autocannon at ${RATE} req/s, ${CONNECTIONS} connections, ${DURATION_S} s): ${r.requestsPerS.toFixed(0)} req/s p50 ${r.p50} ms p90 ${r.p90} ms p99 ${r.p99} ms max ${r.max} ms non2xx ${r.non2xx} errors ${r.errors}; API process CPU ${((c.user + c.system) / r.total / 1_000).toFixed(3)} ms per request`,
+  );
   await server.close();
 }
 
