@@ -138,6 +138,20 @@ describe("Solana decoders on every successful fixture swap", () => {
         const dBase = view.accountDelta(leg.vaults, base);
         const dQuote = isPump ? view.lamportDelta(pool) : view.accountDelta(leg.vaults, quote);
 
+        // fees the venue sends beside the pool (IDL-named fee accounts): paid by the pool's vaults
+        // (the trader never received them) or by the trader (part of what it paid)
+        const feeTransfers = (l: ExpectedLeg, mint: string, payer: (source: string) => boolean): bigint =>
+          subtreeTransfers(raw, l.index)
+            .filter((x) => l.feeAccounts.includes(x.destination) && payer(x.source))
+            .filter((x) => (x.mint ?? tokenMint(raw, x.destination)) === mint)
+            .reduce((s, x) => s + x.amount, 0n);
+        const fromPool = (l: ExpectedLeg, mint: string) => feeTransfers(l, mint, (a) => l.vaults.includes(a));
+        // the trader's fee: from the account that paid the pool in the same instruction
+        const beside = (l: ExpectedLeg, mint: string) =>
+          feeTransfers(l, mint, (a) =>
+            subtreeTransfers(raw, l.index).some((x) => x.source === a && l.vaults.includes(x.destination)),
+          );
+
         // who traded which way, one row per pool, side and maker
         const sideOf = (l: ExpectedLeg): boolean =>
           subtreeTransfers(raw, l.index).some(
@@ -203,15 +217,19 @@ describe("Solana decoders on every successful fixture swap", () => {
               .reduce((s, x) => s + x.amount, 0n);
             return into > delta ? into : delta;
           };
-          expect(t.amountToken).toBe(sent(base, dBase));
-          expect(t.amountQuote).toBe(dQuote < 0n ? -dQuote : isPump ? dQuote : sent(quote, dQuote));
+          // the trader's side: a paying vault's fees left out, the trader's own fees added
+          const traderSide = (mint: string, delta: bigint): bigint =>
+            delta < 0n ? -delta - fromPool(leg, mint) : sent(mint, delta) + beside(leg, mint);
+          expect(t.amountToken).toBe(traderSide(base, dBase));
+          expect(t.amountQuote).toBe(isPump ? (dQuote < 0n ? -dQuote : dQuote) : traderSide(quote, dQuote));
           expect(t.isWash).toBe(false);
         } else {
           // several swaps on one pool: together the rows account for the pool's balance change
           const netToken = trades.reduce((s, t) => s + (t.isBuy ? t.amountToken : -t.amountToken), 0n);
           const netQuote = trades.reduce((s, t) => s + (t.isBuy ? t.amountQuote : -t.amountQuote), 0n);
-          expect(netToken).toBe(-dBase);
-          expect(netQuote).toBe(dQuote);
+          const fees = (mint: string) => legs.reduce((s, l) => s + fromPool(l, mint) + beside(l, mint), 0n);
+          expect(netToken).toBe(-dBase - fees(base));
+          expect(netQuote).toBe(dQuote + fees(quote));
           const bothSides = trades.some((t) => t.isBuy) && trades.some((t) => !t.isBuy);
           for (const t of trades) {
             expect(t.isWash).toBe(bothSides);

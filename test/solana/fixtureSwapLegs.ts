@@ -242,11 +242,15 @@ export type ExpectedLeg = {
   vaults: string[];
   /** accounts the IDL names as the trader */
   traders: string[];
+  /** token accounts the IDL names as receiving the venue's fees beside the pool (PumpSwap's protocol and creator, DAMM v1's protocol) */
+  feeAccounts: string[];
   /** every account of the instruction */
   accounts: string[];
   /** program of the top-level instruction the swap runs under */
   topProgram: string;
 };
+
+const FEE_NAMES = /^(protocol_fee_recipient_token_account|coin_creator_vault_ata|protocol_token_fee)$/;
 
 let layoutCache: Map<string, Map<string, SwapLayout & { swap: boolean }>> | null = null;
 /**
@@ -289,6 +293,7 @@ export function idlSwapLegs(raw: Json, programs: Map<string, string>): ExpectedL
         pool: p.a,
         vaults,
         traders,
+        feeAccounts: named(FEE_NAMES).map((f) => f.a),
         accounts: ix.accounts,
         topProgram: tops[ix.top]!.programId,
       });

@@ -204,9 +204,10 @@ describe("every swap in the recorded Solana transactions", () => {
       `solana swap coverage: ${reproduced}/${swaps} swapping signers reproduced (${exact} to the lamport); not reproduced: ${missed.join(", ")}`,
     );
     expect(swaps).toBeGreaterThanOrEqual(77);
-    // the floor this decoder reaches on the fixtures (69 of 77, 25 to the lamport); a regression lowers it
+    // the floor this decoder reaches on the fixtures (69 of 77, 29 to the lamport: PumpSwap and DAMM v1 rows
+    // count the trader's side of the venue's protocol and creator fees); a regression lowers it
     expect(reproduced).toBeGreaterThanOrEqual(69);
-    expect(exact).toBeGreaterThanOrEqual(25);
+    expect(exact).toBeGreaterThanOrEqual(29);
   });
 
   it("each generic leg moves what its invocation's inner transfers moved, trader side to program side and back", () => {

@@ -11,7 +11,13 @@ import type { SolanaVenue, SwapLeg, VenueOutput } from "./SolanaVenue.ts";
 import { vaultSwapLeg } from "./vaultSwapLeg.ts";
 
 /** Where a swap instruction keeps its pool and vaults (account positions, from the IDL). */
-export type SwapAccounts = { pool: number; vaults: readonly [number, number]; trader?: number };
+export type SwapAccounts = {
+  pool: number;
+  vaults: readonly [number, number];
+  trader?: number;
+  /** token accounts the venue's fees go to beside the pool (see `VaultLegSpec.feeAccounts`) */
+  fees?: readonly number[];
+};
 
 /** What one of a launchpad's self-CPI events says of its curve. */
 export type LaunchpadEventFacts = {
@@ -73,6 +79,7 @@ export function createVaultVenue(spec: VaultVenueSpec): SolanaVenue {
             trader: a.trader === undefined ? null : (ix.accounts[a.trader] ?? null),
             launchpad: spec.launchpad ?? null,
             vaultsAreReserves: spec.vaultsAreReserves,
+            feeAccounts: a.fees?.flatMap((k) => (ix.accounts[k] ? [ix.accounts[k]] : [])),
           });
           if (leg) legs.push(leg);
         }

@@ -17,12 +17,19 @@ export type VaultLegSpec = {
   bondingProgress?: number | null;
   /** false when the vaults are shared and their balances are not this pool's reserves */
   vaultsAreReserves?: boolean;
+  /**
+   * token accounts the venue pays its fees to beside the pool (protocol, creator): a vault's
+   * transfer to one is not received by the trader, and the trader's own is part of what it paid
+   */
+  feeAccounts?: readonly string[];
 };
 
 /**
  * The swap leg an instruction executed on a vault-based pool: the token transfers of its CPI
  * subtree into the pool's vaults (amount in) and out of them (amount out), as the token
- * program executed them (gross of Token-2022 transfer fees).
+ * program executed them (gross of Token-2022 transfer fees). With `feeAccounts`, the amounts are
+ * the trader's: fees the vaults pay to them are left out of the amount out, fees the accounts that
+ * pay the vaults send to them are added to the amount in.
  * @returns null when the subtree moved nothing both ways (not a swap, or an empty one).
  */
 export function vaultSwapLeg(tx: SolanaTransaction, i: number, spec: VaultLegSpec): SwapLeg | null {
@@ -32,10 +39,20 @@ export function vaultSwapLeg(tx: SolanaTransaction, i: number, spec: VaultLegSpe
   let amountIn = 0n;
   let amountOut = 0n;
   const counterparties: string[] = [];
+  const fees = spec.feeAccounts;
+  let feesBeside: { source: string; amount: bigint }[] | null = null;
+  const payers: string[] = [];
   const end = subtreeEnd(tx, i);
   for (let j = i + 1; j < end; j++) {
     const t = readTokenTransfer(tx.instructions[j]!);
     if (!t || t.amount === 0n) continue;
+    if (fees?.includes(t.destination)) {
+      if (t.source !== v0 && t.source !== v1) {
+        feesBeside ??= [];
+        feesBeside.push(t);
+      }
+      continue;
+    }
     const toVault = t.destination === v0 || t.destination === v1;
     const fromVault = t.source === v0 || t.source === v1;
     if (toVault === fromVault) continue;
@@ -43,12 +60,15 @@ export function vaultSwapLeg(tx: SolanaTransaction, i: number, spec: VaultLegSpe
       mintIn ??= t.mint ?? tokenAccount(tx, t.destination)?.mint ?? null;
       amountIn += t.amount;
       counterparties.push(t.source);
+      if (fees) payers.push(t.source);
     } else {
       mintOut ??= t.mint ?? tokenAccount(tx, t.source)?.mint ?? null;
       amountOut += t.amount;
       counterparties.push(t.destination);
     }
   }
+  // a fee counts when paid from an account that also paid the pool (the trader's input)
+  if (feesBeside) for (const f of feesBeside) if (payers.includes(f.source)) amountIn += f.amount;
   if (!mintIn || !mintOut || amountIn === 0n || amountOut === 0n || mintIn === mintOut) return null;
   const a0 = tokenAccount(tx, v0);
   const a1 = tokenAccount(tx, v1);

@@ -5,13 +5,15 @@ import { discriminatorHex } from "../discriminatorHex.ts";
 import { instructionData } from "../instructionData.ts";
 import { PUMPSWAP_PROGRAM } from "../solanaPrograms.ts";
 
-const SWAP = { pool: 0, vaults: [7, 8], trader: 1 } as const;
+// fees: protocol_fee_recipient_token_account and coin_creator_vault_ata (IDL positions 10, 17)
+const SWAP = { pool: 0, vaults: [7, 8], trader: 1, fees: [10, 17] } as const;
 const CREATE_POOL = "e992d18ecf6840bc";
 const DEFAULT_KEY = "11111111111111111111111111111111";
 
 /**
  * PumpSwap AMM: buy, sell and buy_exact_quote_in move tokens between the user and the pool's
- * base and quote vaults. Pool creation (CreatePoolEvent, also emitted by pump.fun migrations)
+ * base and quote vaults; its protocol and creator fees go to their own token accounts, paid by the
+ * quote vault on a sell and by the trader on a buy, and the rows count the trader's side. Pool creation (CreatePoolEvent, also emitted by pump.fun migrations)
  * records the pool and the coin creator as the token's deployer.
  */
 export const pumpswapVenue = createVaultVenue({
