@@ -37,6 +37,41 @@ type Raw = {
   router_name: string | null;
 };
 
+/**
+ * A stored row from its one JSON column: Postgres writes the row as one JSON array, so the
+ * client decodes one field and one JSON text per row instead of eleven fields and three jsonb
+ * texts (that decoding was a fifth of a 20-wallet batch's CPU). int8 and numeric come as
+ * strings, read with `Number` as before.
+ */
+const rawOf = ({ r }: { r: string }): Raw => {
+  const [
+    tx_hash,
+    block,
+    seq,
+    at,
+    sent,
+    received,
+    route,
+    volume_native,
+    fees_native,
+    router_program,
+    router_name,
+  ] = JSON.parse(r);
+  return {
+    tx_hash,
+    block,
+    seq,
+    at,
+    sent,
+    received,
+    route,
+    volume_native,
+    fees_native,
+    router_program,
+    router_name,
+  };
+};
+
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
 
 /** The spec serves a Solana swap's `router` on swaps from this instant (2026-09-21 UTC) onward. */
@@ -91,14 +126,15 @@ export async function readWalletSwapPage(
   } else if (q.beforeAt !== null) where.push(`s.at < ${p(q.beforeAt)}::bigint`);
   if (q.from !== null) where.push(`s.at >= ${p(q.from)}::bigint`);
   if (q.to !== null) where.push(`s.at <= ${p(q.to)}::bigint`);
-  const { rows } = await db.query<Raw>(
-    `select s.tx_hash, s.block, s.seq, s.at, s.sent, s.received, s.route, s.volume_native, s.fees_native,
-       s.router_program, s.router_name
+  const res = await db.query<{ r: string }>(
+    `select json_build_array(s.tx_hash, s.block::text, s.seq, s.at::text, s.sent, s.received, s.route,
+       s.volume_native::text, s.fees_native::text, s.router_program, s.router_name)::text as r
      from wallet_swaps s where ${where.join(" and ")}
      order by s.at desc, s.block desc, s.seq desc, s.tx_hash desc
      limit ${p(q.limit + 1)}`,
     params,
   );
+  const rows = res.rows.map(rawOf);
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   const tokens = new Set<string>();
