@@ -4,10 +4,13 @@
  * writer, three liquidity lows per best pool, among 100,000 tokens of other deployers; then the
  * dev-tokens query as a query shard runs it (createDevTokenQueries: resolution, the deployer's
  * tokens, their markets and lows, the native rate), one request at a time, by wallet and by
- * token. Prints p50/p90/p99 in ms. Target: p99 < 50 ms.
+ * token. Prints p50/p90/p99 in ms and the CPU each request costs, in this process and in the
+ * database's backends (from /proc, so the database must run on this machine). Target: p99 < 50 ms.
  * Env: BENCH_TOKENS (default 5000), BENCH_OTHERS (default 100000), BENCH_READS (default 300).
  */
 
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import type { PoolRecord, TokenRecord } from "@tapeline/core";
 import { createTestDatabase } from "@tapeline/core/testing";
 import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
@@ -118,6 +121,21 @@ try {
   );
 
   const q = createDevTokenQueries({ db: db.pool });
+  // CPU of the database's backends (clock ticks, /proc/<pid>/stat utime + stime), so a cost moved
+  // from this process into the statement shows as such
+  const ticks = Number(execFileSync("getconf", ["CLK_TCK"]).toString());
+  const backendCpuMs = async () => {
+    const { rows } = await db.pool.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database()",
+    );
+    let t = 0;
+    for (const { pid } of rows) {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      t += Number(f[11]) + Number(f[12]);
+    }
+    return (t / ticks) * 1000;
+  };
   const time = async (by: "wallet" | "address", limit: number) => {
     const s = performance.now();
     const page = await q.devTokens({
@@ -137,8 +155,15 @@ try {
     ["address", 50],
   ] as const) {
     const xs: number[] = [];
+    const cpu0 = process.cpuUsage();
+    const db0 = await backendCpuMs();
     for (let i = 0; i < READS; i++) xs.push((await time(by, limit)).ms);
-    console.log(`by ${by}, limit ${limit}: ${fmt(xs)} (${READS} reads)`);
+    const cpu = process.cpuUsage(cpu0);
+    const dbMs = (await backendCpuMs()) - db0;
+    const perRead = (ms: number) => (ms / READS).toFixed(2);
+    console.log(
+      `by ${by}, limit ${limit}: ${fmt(xs)} (${READS} reads); CPU per request: ${perRead((cpu.user + cpu.system) / 1000)} ms here, ${perRead(dbMs)} ms in the database`,
+    );
   }
   const la = (await import("node:os")).loadavg()[0]!.toFixed(1);
   console.log(`load average ${la} while it ran`);

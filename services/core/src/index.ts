@@ -71,6 +71,7 @@ export * from "./storage/startEmbeddedPostgres.ts";
 export * from "./storage/withTransaction.ts";
 export * from "./tradeRow.ts";
 export * from "./traders/deployerVerdict.ts";
+export * from "./traders/deployerVerdictSql.ts";
 export * from "./traders/launchLabels.ts";
 export * from "./traders/positionLabels.ts";
 export * from "./traders/traderBucketCover.ts";

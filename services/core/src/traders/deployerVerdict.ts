@@ -99,13 +99,30 @@ export function deployerStats(
       if (last === null || t.createdAt > last) last = t.createdAt;
     }
   }
-  const judged = tokens.length;
+  return deployerStatsOfCounts({ ...n, firstDeployAt: first, lastDeployAt: last }, total);
+}
+
+/** What a deployer's figures are made of: its judged tokens' counts per verdict and deploy span. */
+export type DeployerCounts = Record<DeployerTokenStatus, number> & {
+  firstDeployAt: number | null;
+  lastDeployAt: number | null;
+};
+
+/**
+ * A deployer's figures from its judged tokens' counts (as a read that judges in SQL counts them);
+ * `totalTokens` is `total`, else the tokens judged.
+ */
+export function deployerStatsOfCounts(c: DeployerCounts, total?: number): DeployerStats {
+  const judged = c.active + c.migrated + c.rugged + c.abandoned;
   return {
-    totalTokens: total,
-    ...n,
-    successRatePct: judged === 0 ? null : Math.round(((n.active + n.migrated) / judged) * 10_000) / 100,
-    riskLevel: deployerRiskLevel({ total: judged, rugged: n.rugged, abandoned: n.abandoned }),
-    firstDeployAt: first,
-    lastDeployAt: last,
+    totalTokens: total ?? judged,
+    active: c.active,
+    migrated: c.migrated,
+    rugged: c.rugged,
+    abandoned: c.abandoned,
+    successRatePct: judged === 0 ? null : Math.round(((c.active + c.migrated) / judged) * 10_000) / 100,
+    riskLevel: deployerRiskLevel({ total: judged, rugged: c.rugged, abandoned: c.abandoned }),
+    firstDeployAt: c.firstDeployAt,
+    lastDeployAt: c.lastDeployAt,
   };
 }

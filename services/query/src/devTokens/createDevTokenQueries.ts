@@ -2,8 +2,7 @@ import {
   type DeployerTokenRow,
   type DevTokenQueries,
   type DevTokensPage,
-  deployerStats,
-  deployerTokenStatus,
+  deployerStatsOfCounts,
 } from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
 import { readUsdRates } from "../market/readUsdRates.ts";
@@ -22,8 +21,9 @@ const DEV_TOKENS_MAX_JUDGED = 10_000;
 
 /**
  * The deployer track record (README): the deployer resolved from the token or taken as given,
- * its tokens (the queried one left out) judged on their best pools' liquidity lows, in the
- * order read (newest recorded token creation first, tokens without one last), and the figures over all of them (over the page alone past `maxJudged` tokens).
+ * its tokens (the queried one left out) judged in the statement on their pools' liquidity lows,
+ * the page in the order read (newest recorded token creation first, tokens without one last), and
+ * the figures over all of them (over the page alone past `maxJudged` tokens).
  */
 export function createDevTokenQueries(opts: DevTokenQueriesOptions): DevTokenQueries {
   const { db } = opts;
@@ -36,15 +36,12 @@ export function createDevTokenQueries(opts: DevTokenQueriesOptions): DevTokenQue
         q.wallet ?? (q.address === null ? null : await resolveDeployer(db, q.chain, q.address));
       if (deployer === null) return { data: [], asOf, deployer: null, stats: null, truncated: false };
       const exclude = q.wallet === null ? q.address : null;
-      const [{ tokens, more }, [rate]] = await Promise.all([
-        readDeployerTokens(db, { chain: q.chain, deployer, exclude, max: maxJudged, pageOfMore: q.limit }),
+      const [{ tokens, counts, more }, [rate]] = await Promise.all([
+        readDeployerTokens(db, { chain: q.chain, deployer, exclude, max: maxJudged, limit: q.limit }),
         readUsdRates(db, q.chain, [{ atMs: asOf, notBeforeMs: 0 }]),
       ]);
-      const judged = tokens.map((t) => ({ ...t, status: deployerTokenStatus(t) }));
-      const total = more
-        ? await countDeployerTokens(db, { chain: q.chain, deployer, exclude })
-        : judged.length;
-      const data = judged.slice(0, q.limit).map(
+      const total = more ? await countDeployerTokens(db, { chain: q.chain, deployer, exclude }) : undefined;
+      const data = tokens.map(
         (t): DeployerTokenRow => ({
           chain: q.chain,
           address: t.address,
@@ -58,7 +55,7 @@ export function createDevTokenQueries(opts: DevTokenQueriesOptions): DevTokenQue
           status: t.status,
         }),
       );
-      return { data, asOf, deployer, stats: deployerStats(judged, total), truncated: more };
+      return { data, asOf, deployer, stats: deployerStatsOfCounts(counts, total), truncated: more };
     },
   };
 }

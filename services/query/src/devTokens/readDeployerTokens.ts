@@ -1,8 +1,14 @@
-import type { ChainId } from "@tapeline/core";
+import {
+  type ChainId,
+  DEPLOYER_TOKEN_STATUSES,
+  type DeployerCounts,
+  type DeployerTokenStatus,
+  deployerTokenStatusSql,
+} from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
 
-/** What a deployer's token is judged and listed on, as stored. */
-export type StoredDeployerToken = {
+/** A deployer's token as listed, judged in the statement. */
+export type JudgedDeployerToken = {
   address: string;
   name: string | null;
   symbol: string | null;
@@ -11,126 +17,122 @@ export type StoredDeployerToken = {
   isLaunchpad: boolean;
   /** a launchpad market of the token graduated */
   graduated: boolean;
-  /** the best pool's native liquidity */
+  /** the judged pool's native liquidity */
   liquidityNative: string | null;
-  /** the best pool's lowest USD liquidity within a day / a week of deploy (null: none seen) */
-  dayLowUsd: number | null;
-  weekLowUsd: number | null;
+  status: DeployerTokenStatus;
 };
 
-// The deployer's tokens (a reference table on Citus), in the order of tokens_deployer_created.
-const TOKENS_SQL = `select address, name, symbol, created_at::text as created_ms from tokens
-  where chain_id = $1 and deployer = $2 and address is distinct from $3
-  order by created_at desc nulls last, address limit $4`;
+// A market of the token other than a graduated curve that may stand for it (README "The pool judged").
+const PAIR = "not m.is_launchpad and m.liquidity_native is not null";
+// That market of most native liquidity (of two as deep, the lower lows).
+const PAIR_MAX = `${PAIR} and m.liquidity_native = m.pair_liq`;
+// The judged pool's column: the best pool's, unless that is a graduated curve and the token has a pair.
+const judged = (col: string) =>
+  `case when f.best_is_curve and f.pair_liq is not null then f.pair_${col} else f.best_${col} end`;
 
-// The markets of the deployer's tokens, or of only `$4` (a page) when given, joined on the
-// distribution column of the token-keyed market lists (Citus runs it on every shard without
-// moving rows): liquidity, lows (migration 0106), launchpad state, and which is the best pool.
-const MARKETS_SQL = `select t.address, m.address = t.best_pool as best, m.is_launchpad, m.migrated,
-    m.liquidity_native::text, m.liquidity_day_low_usd as day_low, m.liquidity_week_low_usd as week_low
-  from tokens t join token_markets m on m.token_key = t.chain_id || '/' || t.address
-  where t.chain_id = $1 and t.deployer = $2 and t.address is distinct from $3
-    and ($4::text[] is null or t.address = any($4::text[]))`;
+// One statement (README "Verdicts in the statement"): the deployer's first `$4 + 1` tokens (a
+// reference table on Citus, in the order of tokens_deployer_created) and their markets' facts
+// per token, both materialized so that Citus plans them apart: the facts group the token-keyed
+// market lists by their distribution column, so every shard sums up its own tokens (plain
+// aggregates: an ordered one per token costs a sort each). Then each token judged by the rule of
+// deployerVerdictSql.ts and counted per verdict over every token (over the page, `$5` tokens,
+// when there are more than `$4`), and only the page's rows returned, each carrying the counts
+// (no row at all when the deployer has no token).
+const SQL = `with listed as materialized (
+    select address, name, symbol, created_at, best_pool,
+      row_number() over (order by created_at desc nulls last, address) as rn
+    from tokens
+    where chain_id = $1 and deployer = $2 and address is distinct from $3
+    order by created_at desc nulls last, address limit $4::int + 1
+  ),
+  facts as materialized (
+    select m.l_address as address,
+      bool_or(m.is_launchpad) as launchpad,
+      bool_or(m.is_launchpad and m.migrated) as graduated,
+      min(m.created_at) as first_market_at,
+      bool_or(m.address = m.best_pool and m.is_launchpad and m.migrated) as best_is_curve,
+      max(m.liquidity_native) filter (where m.address = m.best_pool) as best_liq,
+      min(m.liquidity_day_low_usd) filter (where m.address = m.best_pool) as best_day,
+      min(m.liquidity_week_low_usd) filter (where m.address = m.best_pool) as best_week,
+      max(m.pair_liq) as pair_liq,
+      min(m.liquidity_day_low_usd) filter (where ${PAIR_MAX}) as pair_day,
+      min(m.liquidity_week_low_usd) filter (where ${PAIR_MAX}) as pair_week
+    from (
+      select l.address as l_address, l.best_pool, m.token_key, m.address, m.is_launchpad, m.migrated,
+        m.created_at, m.liquidity_native, m.liquidity_day_low_usd, m.liquidity_week_low_usd,
+        max(m.liquidity_native) filter (where ${PAIR}) over (partition by m.token_key collate "C") as pair_liq
+      from listed l join token_markets m on m.token_key = $1 || '/' || l.address
+    ) m
+    group by m.token_key, m.l_address
+  ),
+  scope as (
+    select j.*, ${deployerTokenStatusSql({ dayLowUsd: "j.day_low", weekLowUsd: "j.week_low", graduated: "j.graduated" })} as status
+    from (
+      select l.address, l.name, l.symbol, coalesce(l.created_at, f.first_market_at) as created_at,
+        coalesce(f.launchpad, false) as launchpad, coalesce(f.graduated, false) as graduated,
+        ${judged("liq")} as liq, ${judged("day")} as day_low, ${judged("week")} as week_low,
+        l.rn, count(*) over () as listed
+      from listed l left join facts f on f.address = l.address collate "C"
+    ) j
+    where j.listed <= $4 or j.rn <= $5
+  )
+  select * from (
+    select ${DEPLOYER_TOKEN_STATUSES.map((s) => `(count(*) filter (where status = '${s}') over ())::int as n_${s}`).join(", ")},
+      (min(created_at) over ())::text as first_ms, (max(created_at) over ())::text as last_ms, listed > $4 as more,
+      address, name, symbol, created_at::text as created_ms, launchpad, graduated, liq::text as liquidity_native,
+      status, rn
+    from scope
+  ) p
+  where rn <= $5
+  order by rn`;
 
-/** Markets read per token at most, when all of a deployer's tokens are read (a curve and a pair or two, usually). */
-const MARKETS_PER_TOKEN = 4;
-
-// The earliest market of tokens without a recorded creation time (their deploy time).
-const FIRST_MARKETS_SQL = `select token_key, min(created_at)::text as created_at from token_markets
-  where token_key = any($1::text[]) group by token_key`;
+type Row = { [K in `n_${DeployerTokenStatus}`]: number } & {
+  first_ms: string | null;
+  last_ms: string | null;
+  more: boolean;
+  address: string;
+  name: string | null;
+  symbol: string | null;
+  created_ms: string | null;
+  launchpad: boolean;
+  graduated: boolean;
+  liquidity_native: string | null;
+  status: DeployerTokenStatus;
+};
 
 /**
- * Up to `max` of a deployer's tokens (newest recorded creation first, `exclude` left out) with
- * what their verdicts need, and whether it has more. With more than `max`, only the first
- * `pageOfMore` tokens are read on (the caller judges the page alone).
+ * A page of a deployer's tokens (newest recorded creation first, `exclude` left out), judged, and
+ * the counts over the deployer's first `max` tokens; with more than `max`, over the page alone
+ * (`more`, the caller counting the tokens apart).
  */
 export async function readDeployerTokens(
   db: MarketDb,
-  q: { chain: ChainId; deployer: string; exclude: string | null; max: number; pageOfMore: number },
-): Promise<{ tokens: StoredDeployerToken[]; more: boolean }> {
-  type Listed = { address: string; name: string | null; symbol: string | null; created_ms: string | null };
-  type Market = {
-    address: string;
-    best: boolean;
-    is_launchpad: boolean;
-    migrated: boolean;
-    liquidity_native: string | null;
-    day_low: number | null;
-    week_low: number | null;
-  };
-  const base = [q.chain, q.deployer, q.exclude];
-  // the list and its markets at once (markets bounded: a token has its best pool and its
-  // launchpad markets); past `max` tokens, the page's markets are read again
-  const [listed, all] = await Promise.all([
-    db.query<Listed>(TOKENS_SQL, [...base, q.max + 1]),
-    db.query<Market>(`${MARKETS_SQL} limit $5`, [...base, null, MARKETS_PER_TOKEN * q.max]),
-  ]);
-  const more = listed.rows.length > q.max;
-  const rows = more ? listed.rows.slice(0, q.pageOfMore) : listed.rows;
-  // (the bounded read may have stopped early: then the listed tokens' markets are read by name)
-  const markets =
-    more || all.rows.length >= MARKETS_PER_TOKEN * q.max
-      ? await db.query<Market>(MARKETS_SQL, [...base, rows.map((r) => r.address)])
-      : all;
-  const undated = rows.filter((r) => r.created_ms === null).map((r) => `${q.chain}/${r.address}`);
-  const firsts =
-    undated.length === 0
-      ? new Map<string, string | null>()
-      : new Map(
-          (
-            await db.query<{ token_key: string; created_at: string | null }>(FIRST_MARKETS_SQL, [undated])
-          ).rows.map((r) => [r.token_key, r.created_at]),
-        );
-  const facts = new Map<
-    string,
-    { best?: Market; others: Market[]; launchpad: boolean; graduated: boolean }
-  >();
-  for (const m of markets.rows) {
-    let f = facts.get(m.address);
-    if (!f) {
-      f = { others: [], launchpad: false, graduated: false };
-      facts.set(m.address, f);
-    }
-    if (m.best) f.best = m;
-    else f.others.push(m);
-    if (m.is_launchpad) {
-      f.launchpad = true;
-      if (m.migrated) f.graduated = true;
-    }
-  }
-  for (const f of facts.values()) f.best = judgedPool(f.best, f.others);
-  const tokens = rows.map((r): StoredDeployerToken => {
-    const f = facts.get(r.address);
-    const created = r.created_ms ?? firsts.get(`${q.chain}/${r.address}`) ?? null;
-    return {
+  q: { chain: ChainId; deployer: string; exclude: string | null; max: number; limit: number },
+): Promise<{ tokens: JudgedDeployerToken[]; counts: DeployerCounts; more: boolean }> {
+  const { rows } = await db.query<Row>(SQL, [q.chain, q.deployer, q.exclude, q.max, q.limit]);
+  const ms = (s: string | null) => (s === null ? null : Number(s));
+  const c = rows[0];
+  return {
+    tokens: rows.map((r) => ({
       address: r.address,
       name: r.name,
       symbol: r.symbol,
-      createdAt: created === null ? null : Number(created),
-      isLaunchpad: f?.launchpad ?? false,
-      graduated: f?.graduated ?? false,
-      liquidityNative: f?.best?.liquidity_native ?? null,
-      dayLowUsd: f?.best?.day_low ?? null,
-      weekLowUsd: f?.best?.week_low ?? null,
-    };
-  });
-  return { tokens, more };
-}
-
-/**
- * The pool a token is judged on: its best pool, unless that is a graduated curve (its stored
- * liquidity is its virtual reserves, yet it trades no more), then its other market of most native
- * liquidity (the curve when it has none).
- */
-function judgedPool<M extends { is_launchpad: boolean; migrated: boolean; liquidity_native: string | null }>(
-  best: M | undefined,
-  others: readonly M[],
-): M | undefined {
-  if (!best || !(best.is_launchpad && best.migrated)) return best;
-  const deeper = others
-    .filter((m) => !m.is_launchpad && m.liquidity_native !== null)
-    .sort((a, b) => Number(b.liquidity_native) - Number(a.liquidity_native))[0];
-  return deeper ?? best;
+      createdAt: ms(r.created_ms),
+      isLaunchpad: r.launchpad,
+      graduated: r.graduated,
+      liquidityNative: r.liquidity_native,
+      status: r.status,
+    })),
+    counts: {
+      active: c?.n_active ?? 0,
+      migrated: c?.n_migrated ?? 0,
+      rugged: c?.n_rugged ?? 0,
+      abandoned: c?.n_abandoned ?? 0,
+      firstDeployAt: ms(c?.first_ms ?? null),
+      lastDeployAt: ms(c?.last_ms ?? null),
+    },
+    more: c?.more ?? false,
+  };
 }
 
 /** How many tokens the deployer created (`exclude` left out). */

@@ -1,5 +1,6 @@
 import type { ChainId, PoolRecord, TokenRecord } from "@tapeline/core";
-import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
+import { createTestDatabase, type TestDatabase, testDatabaseTarget } from "@tapeline/core/testing";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveApi } from "../../../../../test/api/serveApi.ts";
 import { writeBatch } from "../../../../ingest/src/writer/writeBatch.ts";
@@ -449,4 +450,37 @@ describe("GET /v1/token/dev-tokens", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("NOT_FOUND");
   });
+
+  // The verdicts are judged in one statement joining a reference table (the deployer's tokens) to
+  // the token-keyed market lists: on Citus the market facts must run on every shard by their
+  // distribution column (one task per shard, no repartition), the rest on the coordinator.
+  it.skipIf(testDatabaseTarget() !== "citus")(
+    "plans the judging statement on Citus without moving market rows",
+    async () => {
+      const plans: string[] = [];
+      const explaining = {
+        query: (async (text: string, params?: unknown[]) => {
+          if (text.includes("token_markets") && text.includes("listed")) {
+            const plan = await db.pool.query<{ "QUERY PLAN": string }>(`explain (verbose) ${text}`, params);
+            plans.push(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
+          }
+          return db.pool.query(text, params);
+        }) as unknown as pg.Pool["query"],
+      };
+      const page = await createDevTokenQueries({ db: explaining }).devTokens({
+        chain: EVM,
+        wallet: DEV,
+        address: null,
+        limit: 50,
+      });
+      expect(page.data.length).toBe(devRows().length);
+      expect(plans).toHaveLength(1);
+      const plan = plans[0]!;
+      const { rows } = await db.pool.query<{ n: number }>(
+        "select count(*)::int as n from pg_dist_shard where logicalrelid = 'token_markets'::regclass",
+      );
+      expect(plan).not.toMatch(/repartition|MapMergeJob|Map Task/i);
+      expect(plan).toContain(`Task Count: ${rows[0]!.n}`);
+    },
+  );
 });
