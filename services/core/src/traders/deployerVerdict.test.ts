@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deployerRiskLevel, deployerStats, deployerTokenStatus } from "./deployerVerdict.ts";
+import { deployerRiskLevel, deployerStatsOfCounts, deployerTokenStatus } from "./deployerVerdict.ts";
 
 describe("deployer verdicts", () => {
   it("try rugged, abandoned, migrated, then active", () => {
@@ -20,13 +20,9 @@ describe("deployer verdicts", () => {
     expect(deployerRiskLevel({ total: 10, rugged: 0, abandoned: 3 })).toBe("low");
   });
 
-  it("count the verdicts, the success rate and the deploy span", () => {
-    const s = deployerStats(
-      [
-        { status: "rugged", createdAt: 30 },
-        { status: "active", createdAt: 10 },
-        { status: "migrated", createdAt: null },
-      ],
+  it("make the success rate and risk of the verdict counts", () => {
+    const s = deployerStatsOfCounts(
+      { rugged: 1, active: 1, migrated: 1, abandoned: 0, firstDeployAt: 10, lastDeployAt: 30 },
       7,
     );
     expect(s).toEqual({
@@ -40,6 +36,15 @@ describe("deployer verdicts", () => {
       firstDeployAt: 10,
       lastDeployAt: 30,
     });
-    expect(deployerStats([]).successRatePct).toBeNull();
+    expect(
+      deployerStatsOfCounts({
+        rugged: 0,
+        active: 0,
+        migrated: 0,
+        abandoned: 0,
+        firstDeployAt: null,
+        lastDeployAt: null,
+      }),
+    ).toMatchObject({ totalTokens: 0, successRatePct: null, riskLevel: "unknown" });
   });
 });

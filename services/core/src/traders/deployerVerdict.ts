@@ -81,27 +81,6 @@ export function deployerRiskLevel(c: {
   return "low";
 }
 
-/**
- * A deployer's figures over judged tokens; `totalTokens` is `total` when given (the true
- * deploy count when the tokens are only a page of it).
- */
-export function deployerStats(
-  tokens: readonly { status: DeployerTokenStatus; createdAt: number | null }[],
-  total = tokens.length,
-): DeployerStats {
-  const n = { active: 0, migrated: 0, rugged: 0, abandoned: 0 };
-  let first: number | null = null;
-  let last: number | null = null;
-  for (const t of tokens) {
-    n[t.status]++;
-    if (t.createdAt !== null) {
-      if (first === null || t.createdAt < first) first = t.createdAt;
-      if (last === null || t.createdAt > last) last = t.createdAt;
-    }
-  }
-  return deployerStatsOfCounts({ ...n, firstDeployAt: first, lastDeployAt: last }, total);
-}
-
 /** What a deployer's figures are made of: its judged tokens' counts per verdict and deploy span. */
 export type DeployerCounts = Record<DeployerTokenStatus, number> & {
   firstDeployAt: number | null;
