@@ -253,7 +253,14 @@ describe("wallet equity history on anvil against balanceOf and Swap logs", () =>
     );
     expect(res.status, await res.clone().text()).toBe(200);
     const body = (await res.json()) as Equity;
-    expect(body.meta).toMatchObject({ from, to, intervalMs: M, nativeIncluded: false, unvaluedTokens: [] });
+    expect(body.meta).toMatchObject({
+      from,
+      to,
+      intervalMs: M,
+      nativeIncluded: false,
+      nativeKnownFrom: null,
+      unvaluedTokens: [],
+    });
     expect(body.data.points.map((p) => p.at)).toEqual(
       Array.from({ length: (to - from) / M + 1 }, (_, i) => from + i * M),
     );

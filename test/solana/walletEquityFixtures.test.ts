@@ -1,4 +1,4 @@
-import { SOLANA_NATIVE_MINT } from "@tapeline/core";
+import { SOLANA_LAMPORTS_TOKEN, SOLANA_NATIVE_MINT } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletEndpoints } from "../../services/api/src/endpoints/wallet/endpoints.ts";
@@ -10,6 +10,7 @@ import type { ReplayBlock } from "../../services/ingest/src/solana/replay/Replay
 import { replayBlocksFromRecording } from "../../services/ingest/src/solana/replay/replayBlocksFromRecording.ts";
 import { createSolanaRpcSource } from "../../services/ingest/src/solana/source/createSolanaRpcSource.ts";
 import { createSolanaWorker } from "../../services/ingest/src/solana/worker/createSolanaWorker.ts";
+import { rollbackTo } from "../../services/ingest/src/writer/rollbackTo.ts";
 import { createPortfolioProvider } from "../../services/query/src/portfolio/provider.ts";
 import { serveApi } from "../api/serveApi.ts";
 import { fixtureRecording } from "./fixtureData.ts";
@@ -23,7 +24,15 @@ type RawBalance = {
 };
 type Equity = {
   data: { currentValueUsd: number; points: { at: number; valueUsd: number }[] };
-  meta: { from: number; to: number; intervalMs: number; unvaluedTokens: string[]; partialPoints: number };
+  meta: {
+    from: number;
+    to: number;
+    intervalMs: number;
+    unvaluedTokens: string[];
+    partialPoints: number;
+    nativeIncluded: boolean;
+    nativeKnownFrom: number | null;
+  };
 };
 
 const M = 60_000;
@@ -103,11 +112,61 @@ function balanceSnapshots(blocks: ReplayBlock[], trackedFrom: Map<string, number
   return out;
 }
 
+/** A wallet's lamports right after a transaction changed them (or it joined), with the block. */
+type NativeSnapshot = { owner: string; slot: number; seq: number; atMs: number | null; lamports: bigint };
+
+/**
+ * Each native-tracked wallet's lamports after every transaction that changed them, from the raw
+ * transactions' own pre/post lamports (failed transactions too: they pay fees). A wallet joins at
+ * the first successful transaction in which it owns a token account of a tracked mint whose
+ * balance is listed and is itself one of the transaction's accounts (that transaction counted
+ * whatever its lamports did; the writer keeps no row for a change of zero, so a wallet joining
+ * with no lamports has its first row at its first change).
+ */
+function nativeSnapshots(blocks: ReplayBlock[], trackedFrom: Map<string, number>): NativeSnapshot[] {
+  const wallets = new Set<string>();
+  const out: NativeSnapshot[] = [];
+  for (const b of [...blocks].sort((x, y) => x.slot - y.slot)) {
+    for (const [seq, raw] of (b.transactions as Json[]).entries()) {
+      const meta = raw.meta as Json;
+      const keys = accountKeys(raw);
+      const holders = new Set<string>();
+      if (meta.err === null || meta.err === undefined) {
+        const balances = [
+          ...((meta.preTokenBalances ?? []) as RawBalance[]),
+          ...((meta.postTokenBalances ?? []) as RawBalance[]),
+        ];
+        for (const p of balances) {
+          const from = trackedFrom.get(p.mint);
+          if (from !== undefined && b.slot >= from) holders.add(p.owner ?? keys[p.accountIndex]!);
+        }
+      }
+      const pre = meta.preBalances as number[];
+      const post = meta.postBalances as number[];
+      keys.forEach((key, i) => {
+        const joins = holders.has(key) && !wallets.has(key);
+        if (joins) wallets.add(key);
+        else if (!wallets.has(key) || pre[i] === post[i]) return;
+        if (post[i] === 0) return;
+        out.push({
+          owner: key,
+          slot: b.slot,
+          seq,
+          atMs: b.blockTime === null ? null : b.blockTime * 1000,
+          lamports: BigInt(post[i]!),
+        });
+      });
+    }
+  }
+  return out;
+}
+
 /**
  * The equity history on the recorded Solana blocks. The worker ingests them (balances, trades,
  * candles); a native/USD rate is stored for each recorded minute. For the wallets with the most
  * timed balance changes, at each minute one of them moved and the minute before, the served value
- * equals the holdings the test computes from the transactions' own pre/post token balances, each
+ * equals the holdings the test computes from the transactions' own pre/post token balances and
+ * pre/post lamports (SOL counted from the wallet's first logged lamports on), each
  * priced at its main pool's 1-minute close up to the minute times the minute's rate (stablecoins
  * at face value, wrapped SOL at the rate), tokens of unknown close named in meta.
  */
@@ -177,14 +236,17 @@ describe("wallet equity history on the recorded Solana blocks", () => {
     return rows[0] ? Number(rows[0].close) : null;
   }
 
-  it("values each wallet's recorded holdings at the minutes they moved and the minute before", async () => {
+  async function trackedFrom(): Promise<Map<string, number>> {
     const stats = await db.pool.query<{ token_address: string; tracked_block: string }>(
       "select token_address, tracked_block::text from token_holder_stats where chain_id = 'solana'",
     );
-    const snapshots = balanceSnapshots(
-      blocks,
-      new Map(stats.rows.map((r) => [r.token_address, Number(r.tracked_block)])),
-    );
+    return new Map(stats.rows.map((r) => [r.token_address, Number(r.tracked_block)]));
+  }
+
+  it("values each wallet's recorded holdings at the minutes they moved and the minute before", async () => {
+    const tracked = await trackedFrom();
+    const snapshots = balanceSnapshots(blocks, tracked);
+    const natives = nativeSnapshots(blocks, tracked);
     const byOwner = new Map<string, Snapshot[]>();
     for (const s of snapshots) byOwner.set(s.owner, [...(byOwner.get(s.owner) ?? []), s]);
     // the owners whose holdings moved in the most distinct minutes, with something held
@@ -199,7 +261,11 @@ describe("wallet equity history on the recorded Solana blocks", () => {
     expect(owners.length).toBe(6);
     let checked = 0;
     let valued = 0;
+    let withNative = 0;
+    let included = 0;
     for (const [owner, list] of owners) {
+      const ownNative = natives.filter((n) => n.owner === owner && n.atMs !== null);
+      const knownFrom = ownNative[0]?.atMs ?? null;
       const minutes = [...new Set(list.map((s) => Math.floor(s.atMs / M) * M))];
       for (const minute of minutes) {
         const res = await fetch(
@@ -208,6 +274,9 @@ describe("wallet equity history on the recorded Solana blocks", () => {
         expect(res.status, await res.clone().text()).toBe(200);
         const body = (await res.json()) as Equity;
         expect(body.data.points.map((p) => p.at)).toEqual([minute - M, minute]);
+        expect(body.meta.nativeKnownFrom, owner).toBe(knownFrom);
+        expect(body.meta.nativeIncluded, owner).toBe(knownFrom !== null && knownFrom < minute);
+        if (body.meta.nativeIncluded) included++;
         const unvalued = new Set<string>();
         for (const p of body.data.points) {
           // each mint's balance after its last timed change before the minute's end
@@ -229,6 +298,15 @@ describe("wallet equity history on the recorded Solana blocks", () => {
               valued++;
             }
           }
+          // SOL: the lamports after the wallet's last timed change before the minute's end
+          const lamports = ownNative.filter((n) => n.atMs! < p.at + M).at(-1)?.lamports ?? null;
+          if (lamports !== null && lamports > 0n) {
+            if (rate === null) unvalued.add(SOLANA_LAMPORTS_TOKEN);
+            else {
+              expected += (Number(lamports) / 1e9) * rate;
+              withNative++;
+            }
+          }
           const diff = Math.abs(p.valueUsd - expected);
           expect(diff, `${owner} at ${p.at}: ${p.valueUsd} vs ${expected}`).toBeLessThanOrEqual(
             1e-9 * Math.max(1, expected),
@@ -241,5 +319,63 @@ describe("wallet equity history on the recorded Solana blocks", () => {
     }
     expect(checked).toBeGreaterThan(20);
     expect(valued).toBeGreaterThan(5);
+    expect(withNative).toBeGreaterThan(5);
+    expect(included).toBeGreaterThan(0);
+  });
+
+  it("logs every native-tracked wallet's lamports and a rollback removes the rows after the ancestor", async () => {
+    const tracked = await trackedFrom();
+    const natives = nativeSnapshots(blocks, tracked);
+    const logged = async () =>
+      (
+        await db.pool.query<{ wallet: string; block: string; seq: number; balance: string }>(
+          `select wallet, block::text, seq, balance::text from wallet_balance_changes
+           where chain_id = 'solana' and token_address = $1 order by block, seq, wallet`,
+          [SOLANA_LAMPORTS_TOKEN],
+        )
+      ).rows.map((r) => ({
+        owner: r.wallet,
+        slot: Number(r.block),
+        seq: r.seq,
+        lamports: BigInt(r.balance),
+      }));
+    const current = async () =>
+      new Map(
+        (
+          await db.pool.query<{ wallet: string; balance: string }>(
+            "select wallet, balance::text from wallet_balances where chain_id = 'solana' and token_address = $1",
+            [SOLANA_LAMPORTS_TOKEN],
+          )
+        ).rows.map((r) => [r.wallet, BigInt(r.balance)]),
+      );
+    const lastOf = (list: { owner: string; lamports: bigint }[]) =>
+      new Map(list.map((n) => [n.owner, n.lamports]));
+    const expected = natives
+      .map(({ owner, slot, seq, lamports }) => ({ owner, slot, seq, lamports }))
+      .sort((a, b) => a.slot - b.slot || a.seq - b.seq || (a.owner < b.owner ? -1 : 1));
+    expect(expected.length).toBeGreaterThan(20);
+    expect(await logged()).toEqual(expected);
+    expect(await current()).toEqual(lastOf(expected));
+    const holders = await db.pool.query("select 1 from token_holders where token_key = $1", [
+      `solana/${SOLANA_LAMPORTS_TOKEN}`,
+    ]);
+    expect(holders.rowCount).toBe(0);
+
+    const slots = [...new Set(expected.map((n) => n.slot))];
+    const ancestor = slots[Math.floor(slots.length / 2)]!;
+    await rollbackTo(db.pool, "solana", BigInt(ancestor));
+    const kept = expected.filter((n) => n.slot <= ancestor);
+    expect(kept.length).toBeLessThan(expected.length);
+    expect(await logged()).toEqual(kept);
+    expect(await current()).toEqual(lastOf(kept));
+    const accounts = await db.pool.query<{ account: string; amount: string }>(
+      "select account, amount::text from token_accounts where token_key = $1",
+      [`solana/${SOLANA_LAMPORTS_TOKEN}`],
+    );
+    // (a wallet that joined with no lamports has an account row at zero but no logged change)
+    const positive = (m: Map<string, bigint>) => new Map([...m].filter(([, v]) => v > 0n));
+    expect(positive(new Map(accounts.rows.map((r) => [r.account, BigInt(r.amount)])))).toEqual(
+      positive(lastOf(kept)),
+    );
   });
 });

@@ -613,7 +613,7 @@ export interface paths {
         };
         /**
          * Wallet equity history
-         * @description A wallet's value in USD over time on one chain, from its recorded balance changes (EVM: the Transfer logs of every token with a market, and wrapped native deposits and withdrawals; Solana: every transaction's token balances of every token with a market). The value at a point is the wallet's balances at the end of that minute, each token valued at the close of its main pool's last trade up to then (in native) times that minute's native/USD rate (the latest stored within the hour before); USD stablecoins at face value, wrapped SOL as SOL. A held token of unknown price is left out of the value and listed in meta.unvaluedTokens, never counted as zero. Not counted: the native coin's own balance (meta.nativeIncluded), balances that move without a log (rebasing tokens), tokens without a market of their own (a token only ever quoted, such as a stablecoin, is not tracked), and on Solana a token before the first transaction that moved it after its tracking began. from defaults to 24 hours before to; to defaults to now; both are rounded down to the minute, and the range is at most 366 days. The points end at to and step back by meta.intervalMs, the finest of 1 min, 5 min, 15 min, 1 h, 4 h and 1 d that keeps at most 500 points (24 hours: every 5 minutes). Times in unix milliseconds; a value in seconds gives 400. 1 credit per call (one chain queried).
+         * @description A wallet's value in USD over time on one chain, from its recorded balance changes (EVM: the Transfer logs of every token with a market, and wrapped native deposits and withdrawals; Solana: every transaction's token balances of every token with a market). The value at a point is the wallet's balances at the end of that minute, each token valued at the close of its main pool's last trade up to then (in native) times that minute's native/USD rate (the latest stored within the hour before); USD stablecoins at face value, wrapped SOL as SOL. A held token of unknown price is left out of the value and listed in meta.unvaluedTokens, never counted as zero. The native coin: on Solana the wallet's own SOL from its logged lamports once known (meta.nativeKnownFrom, meta.nativeIncluded); not on EVM. Not counted: balances that move without a log (rebasing tokens), tokens without a market of their own (a token only ever quoted, such as a stablecoin, is not tracked), and on Solana a token before the first transaction that moved it after its tracking began. from defaults to 24 hours before to; to defaults to now; both are rounded down to the minute, and the range is at most 366 days. The points end at to and step back by meta.intervalMs, the finest of 1 min, 5 min, 15 min, 1 h, 4 h and 1 d that keeps at most 500 points (24 hours: every 5 minutes). Times in unix milliseconds; a value in seconds gives 400. 1 credit per call (one chain queried).
          */
         get: operations["getV1WalletEquityHistory"];
         put?: never;
@@ -6052,11 +6052,10 @@ export interface operations {
                             from: number;
                             /** @description the points' spacing: the finest of 1 min, 5 min, 15 min, 1 h, 4 h, 1 d that keeps the range within 500 points */
                             intervalMs: number;
-                            /**
-                             * @description the native coin's own balance (ETH on EVM, SOL lamports on Solana) is not in the recorded balance changes and is not counted; wrapped native (WETH, wrapped SOL) is
-                             * @constant
-                             */
-                            nativeIncluded: false;
+                            /** @description true when the native coin's own balance is counted at every point: on Solana when the wallet's lamports are known from before the end of the first point's minute (meta.nativeKnownFrom). Always false on EVM, where ETH moves without logs; wrapped native (WETH, wrapped SOL) is counted either way */
+                            nativeIncluded: boolean;
+                            /** @description Solana: unix ms of the first logged change of the wallet's lamports; its SOL is counted from there on (points before it leave SOL out) and is unknown before. The ingest logs a wallet's lamports from the first transaction in which it moves a tracked token and is one of the transaction's accounts. null when never logged, and on EVM */
+                            nativeKnownFrom: number | null;
                             /** @description points whose valueUsd leaves out a token of meta.unvaluedTokens */
                             partialPoints: number;
                             /** @description to rounded down to the minute (ms); the last point */

@@ -4,6 +4,11 @@ import { InvalidParamError } from "./errors.ts";
 export const EVM_NATIVE = "0x0000000000000000000000000000000000000000";
 const EVM_NATIVE_ALIAS = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
 export const SOLANA_NATIVE_MINT = "So11111111111111111111111111111111111111112";
+/**
+ * The token address under which the balance log keeps a Solana wallet's own lamports (not a mint,
+ * so it never collides with a token, wrapped SOL included).
+ */
+export const SOLANA_LAMPORTS_TOKEN = "lamports";
 
 const EVM_ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 const EVM_POOL_ID_RE = /^0x[0-9a-fA-F]{64}$/;

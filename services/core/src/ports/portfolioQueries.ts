@@ -217,6 +217,10 @@ export type WalletEquityHistory = {
   unvaluedTokens: string[];
   /** points whose value leaves out a held token of unknown price */
   partialPoints: number;
+  /** Solana: the block time of the wallet's first logged lamports change, from which its SOL is counted; null when never logged (and on EVM) */
+  nativeKnownFrom: number | null;
+  /** the native coin's balance is counted at every point (Solana, known from before the first point's minute end) */
+  nativeIncluded: boolean;
 };
 
 /** The finest spacing of `EQUITY_LIMITS.stepsMs` that keeps `[from, to]` within `pointsMax` points. */

@@ -10,6 +10,7 @@ import type { SolanaVenueRegistry } from "./createSolanaVenueRegistry.ts";
 import type { SolUsdTracker } from "./createSolUsdTracker.ts";
 import { decodeSolanaTransaction } from "./decodeSolanaTransaction.ts";
 import { extractSolanaFundings } from "./extractSolanaFundings.ts";
+import type { PositionedTransaction } from "./nativeBalanceChanges.ts";
 import { normalizeSolanaTransaction } from "./normalizeSolanaTransaction.ts";
 import type { SolanaProgramRegistry } from "./programs/createSolanaProgramRegistry.ts";
 import { SolanaDecodeError } from "./SolanaDecodeError.ts";
@@ -26,6 +27,8 @@ export type SolanaBlockDecode = {
   launchpadEvents: SolanaLaunchpadEvent[];
   /** holders' token balance changes of every successful transaction, for the mints `balanceMints` keeps */
   balanceChanges: BalanceChange[];
+  /** the normalized transactions (failed ones too) when balance changes are kept, for native balances */
+  normalized: PositionedTransaction[];
   walletFundings: WalletFundingRecord[];
   transactions: number;
   failed: number;
@@ -56,6 +59,7 @@ export function decodeSolanaBlock(
     tokens: [],
     launchpadEvents: [],
     balanceChanges: [],
+    normalized: [],
     walletFundings: [],
     transactions: 0,
     failed: 0,
@@ -72,10 +76,12 @@ export function decodeSolanaBlock(
       // decodeSolanaTransaction reports the undecodable entry
       if (!(err instanceof SolanaDecodeError)) throw err;
     }
-    if (ctx.balanceMints && tx !== entry)
+    if (ctx.balanceMints && tx !== entry) {
       out.balanceChanges.push(
         ...tokenBalanceChanges(tx as SolanaTransaction, { slot: block.slot, seq, at }, ctx.balanceMints),
       );
+      out.normalized.push({ tx: tx as SolanaTransaction, seq });
+    }
     const r = decodeSolanaTransaction(tx, {
       slot: block.slot,
       blockTime: block.blockTime,

@@ -1,9 +1,11 @@
-import { type ChainId, walletKey } from "@tapeline/core";
+import { type ChainId, SOLANA_LAMPORTS_TOKEN, walletKey } from "@tapeline/core";
 import type pg from "pg";
 import type { BalanceBatch, BalanceChange } from "./IngestBatch.ts";
 import { type AccountMove, changeKey, pairKey, runBalances } from "./runBalances.ts";
 
 const tokenKey = (chain: ChainId, token: string): string => `${chain}/${token}`;
+/** Solana lamports are logged per wallet only: no holders list or holder count of their own. */
+const hasHolders = (token: string): boolean => token !== SOLANA_LAMPORTS_TOKEN;
 
 type AccountChange = BalanceChange & { accountMoves?: AccountMove[] };
 
@@ -160,8 +162,9 @@ export async function writeTokenBalances(
       now,
     ],
   );
-  const held = moves.filter((m) => m.after > 0n);
-  const gone = moves.filter((m) => m.after <= 0n && m.before !== null && m.before > 0n);
+  const tokenMoves = moves.filter((m) => hasHolders(m.token));
+  const held = tokenMoves.filter((m) => m.after > 0n);
+  const gone = tokenMoves.filter((m) => m.after <= 0n && m.before !== null && m.before > 0n);
   if (held.length > 0) {
     await client.query(
       `insert into token_holders as h (token_key, chain_id, token_address, holder, balance, updated_block)
@@ -185,7 +188,7 @@ export async function writeTokenBalances(
     );
   }
   const counts = new Map<string, number>();
-  for (const m of moves) {
+  for (const m of tokenMoves) {
     const d = (m.after > 0n ? 1 : 0) - (m.before !== null && m.before > 0n ? 1 : 0);
     if (d !== 0) counts.set(m.token, (counts.get(m.token) ?? 0) + d);
   }
@@ -338,8 +341,10 @@ export async function rollBackTokenBalances(
       kept.map((r) => r.block),
     ],
   );
-  const positive = kept.filter((r) => BigInt(r.balance!) > 0n);
-  const notHeld = restored.rows.filter((r) => r.balance === null || BigInt(r.balance) <= 0n);
+  const positive = kept.filter((r) => hasHolders(r.token_address) && BigInt(r.balance!) > 0n);
+  const notHeld = restored.rows.filter(
+    (r) => hasHolders(r.token_address) && (r.balance === null || BigInt(r.balance) <= 0n),
+  );
   await client.query(
     `delete from token_holders h using unnest($1::text[], $2::text[]) as u(token_key, holder)
      where h.token_key = u.token_key and h.holder = u.holder`,
@@ -359,7 +364,7 @@ export async function rollBackTokenBalances(
     ],
   );
   // one count per affected token, each on its own shard
-  for (const token of new Set(tokens)) {
+  for (const token of new Set(tokens.filter(hasHolders))) {
     await client.query(
       `update token_holder_stats set holder_count = (select count(*) from token_holders where token_key = $1)
        where token_key = $1`,

@@ -5,6 +5,7 @@ import {
   isEvm,
   nativeAddress,
   type PortfolioQueries,
+  SOLANA_LAMPORTS_TOKEN,
   SOLANA_NATIVE_MINT,
   type WalletClosedPositionRow,
 } from "@tapeline/core";
@@ -24,7 +25,7 @@ import { type CostBasis, type CostTrade, foldCostBasis } from "./foldCostBasis.t
 import type { Holdings, HoldingsReader } from "./HoldingsReader.ts";
 import { labelPositionRows } from "./labelPositionRows.ts";
 import { saleMethodOf } from "./MainPool.ts";
-import { readBalanceHistory, readCurrentBalances } from "./readBalanceHistory.ts";
+import { readBalanceHistory, readCurrentBalances, readNativeKnownFrom } from "./readBalanceHistory.ts";
 import { readDailyCloses } from "./readDailyCloses.ts";
 import { readMinuteCloses } from "./readMinuteCloses.ts";
 import { readChainFacts, readMainPools, readPortfolioTokens } from "./readPortfolioFacts.ts";
@@ -385,10 +386,11 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
     async walletEquityHistory(q) {
       const asOf = now();
       const points = equityPointTimes(q);
-      const [history, current, facts] = await Promise.all([
+      const [history, current, facts, nativeKnownFrom] = await Promise.all([
         readBalanceHistory(db, q.chain, q.wallet, points[0]!, points.at(-1)! + 60_000, q.stepMs),
         readCurrentBalances(db, q.chain, q.wallet),
         chainFacts.get(q.chain, () => readChainFacts(db, q.chain)),
+        isEvm(q.chain) ? null : readNativeKnownFrom(db, q.chain, q.wallet),
       ]);
       const stablecoins = new Set(facts.stablecoins.keys());
       if (!isEvm(q.chain)) for (const mint of SOLANA_STABLECOINS.keys()) stablecoins.add(mint);
@@ -397,7 +399,10 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
       const held = new Set<string>();
       for (const [t, b] of [...history.opening, ...current]) if (b > 0n) held.add(t);
       for (const c of history.changes) if (c.balance > 0n) held.add(c.token);
-      const priced = [...held].filter((t) => !stablecoins.has(t) && t !== nativeMint);
+      // the wallet's own lamports (Solana), valued as SOL like wrapped SOL
+      const isNative = (t: string) =>
+        t === nativeMint || (nativeMint !== null && t === SOLANA_LAMPORTS_TOKEN);
+      const priced = [...held].filter((t) => !stablecoins.has(t) && !isNative(t));
       const tokenFacts = readPortfolioTokens(db, q.chain, [...held]);
       const [tokens, pools, rates, spotUsd] = await Promise.all([
         tokenFacts,
@@ -417,12 +422,12 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
         ),
       );
       const decimals = (t: string) =>
-        tokens.get(t)?.decimals ?? (t === nativeMint ? (facts.native?.decimals ?? 9) : null);
+        tokens.get(t)?.decimals ?? (isNative(t) ? (facts.native?.decimals ?? 9) : null);
       /** USD per whole token from its price in native and the native coin's USD (both may be unknown). */
       const unit = (token: string, native: number | null, nativeUsd: number | null): number | null => {
         if (stablecoins.has(token)) return 1;
         if (nativeUsd === null) return null;
-        if (token === nativeMint) return nativeUsd;
+        if (isNative(token)) return nativeUsd;
         return native === null ? null : native * nativeUsd;
       };
       const series = buildEquityPoints({
@@ -446,6 +451,8 @@ export function createPortfolioQueries(opts: PortfolioQueriesOptions): Portfolio
         asOf,
         unvaluedTokens: [...new Set([...series.unvalued, ...latest.unvalued])].sort(),
         partialPoints: series.partialPoints,
+        nativeKnownFrom,
+        nativeIncluded: nativeKnownFrom !== null && nativeKnownFrom < points[0]! + 60_000,
       };
     },
   };

@@ -1,4 +1,4 @@
-import { type ChainId, walletKey } from "@tapeline/core";
+import { type ChainId, SOLANA_LAMPORTS_TOKEN, walletKey } from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
 
 /** A wallet's recorded balance of one token after one transaction (raw units). */
@@ -71,4 +71,21 @@ export async function readCurrentBalances(
     [walletKey(chain, wallet)],
   );
   return new Map(rows.map((r) => [r.token_address, BigInt(r.balance)]));
+}
+
+/**
+ * Solana: the block time of a wallet's first timed lamports change (the ingest logs a wallet's
+ * lamports from the transaction it became native-tracked in); null when none is logged.
+ */
+export async function readNativeKnownFrom(
+  db: MarketDb,
+  chain: ChainId,
+  wallet: string,
+): Promise<number | null> {
+  const { rows } = await db.query<{ at: string }>(
+    `select at from wallet_balance_changes where wallet_key = $1 and token_address = $2 and at is not null
+     order by block, seq limit 1`,
+    [walletKey(chain, wallet), SOLANA_LAMPORTS_TOKEN],
+  );
+  return rows[0] ? Number(rows[0].at) : null;
 }

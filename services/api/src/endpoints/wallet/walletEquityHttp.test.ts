@@ -37,6 +37,7 @@ type Equity = {
     unvaluedTokens: string[];
     partialPoints: number;
     nativeIncluded: boolean;
+    nativeKnownFrom: number | null;
   };
 };
 
@@ -162,6 +163,7 @@ describe("GET /v1/wallet/equity/history", () => {
       intervalMs: M,
       unvaluedTokens: [NOPRICE],
       nativeIncluded: false,
+      nativeKnownFrom: null,
     });
     const ats = body.data.points.map((p) => p.at);
     expect(ats).toEqual(Array.from({ length: 31 }, (_, i) => T0 + i * M));

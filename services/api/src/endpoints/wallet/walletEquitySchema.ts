@@ -43,9 +43,15 @@ export const walletEquitySchema = z.object({
       ),
     partialPoints: z.int().describe("points whose valueUsd leaves out a token of meta.unvaluedTokens"),
     nativeIncluded: z
-      .literal(false)
+      .boolean()
       .describe(
-        "the native coin's own balance (ETH on EVM, SOL lamports on Solana) is not in the recorded balance changes and is not counted; wrapped native (WETH, wrapped SOL) is",
+        "true when the native coin's own balance is counted at every point: on Solana when the wallet's lamports are known from before the end of the first point's minute (meta.nativeKnownFrom). Always false on EVM, where ETH moves without logs; wrapped native (WETH, wrapped SOL) is counted either way",
+      ),
+    nativeKnownFrom: z
+      .int()
+      .nullable()
+      .describe(
+        "Solana: unix ms of the first logged change of the wallet's lamports; its SOL is counted from there on (points before it leave SOL out) and is unknown before. The ingest logs a wallet's lamports from the first transaction in which it moves a tracked token and is one of the transaction's accounts. null when never logged, and on EVM",
       ),
   }),
 });

@@ -1,3 +1,4 @@
+import { SOLANA_LAMPORTS_TOKEN } from "@tapeline/core";
 import type pg from "pg";
 import type { EventPublisher } from "../../events/createEventPublisher.ts";
 import { solanaVenueRows } from "../../venues/venueRows.ts";
@@ -9,6 +10,7 @@ import { writeBatch } from "../../writer/writeBatch.ts";
 import { createSolanaVenueRegistry, type SolanaVenueRegistry } from "../createSolanaVenueRegistry.ts";
 import { createSolUsdTracker, type SolUsdTracker } from "../createSolUsdTracker.ts";
 import { decodeSolanaBlock } from "../decodeSolanaBlock.ts";
+import { nativeBalanceChanges } from "../nativeBalanceChanges.ts";
 import {
   createSolanaProgramRegistry,
   type SolanaProgramRegistry,
@@ -88,6 +90,8 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
   let tracker: SolUsdTracker | null = null;
   // tokens whose balances are kept (every token with a market), a cache of token_holder_stats
   let tracked = new Set<string>();
+  // wallets whose lamports are logged (see nativeBalanceChanges), a cache of their token_accounts rows
+  let nativeWallets = new Set<string>();
   let next: bigint | null = null;
   /** the last block decoded, which the next fetched block must descend from */
   let tip: SolanaTip = null;
@@ -129,6 +133,11 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
       [CHAIN],
     );
     tracked = new Set(held.rows.map((r) => r.token_address));
+    const natives = await opts.db.query<{ account: string }>(
+      "select account from token_accounts where token_key = $1",
+      [`${CHAIN}/${SOLANA_LAMPORTS_TOKEN}`],
+    );
+    nativeWallets = new Set(natives.rows.map((r) => r.account));
     const prices = await opts.db.query<{ minute: string; price_usd: string; source: string }>(
       "select minute, price_usd::text, source from native_prices where chain_id = $1 order by minute desc limit 120",
       [CHAIN],
@@ -205,7 +214,14 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
         tracked.add(p.tokenAddress);
         batch.balances!.tracked.push({ token: p.tokenAddress, block: block.slot });
       }
-      for (const c of d.balanceChanges) if (tracked.has(c.token)) batch.balances!.changes.push(c);
+      const tokenChanges = d.balanceChanges.filter((c) => tracked.has(c.token));
+      batch.balances!.changes.push(
+        ...tokenChanges,
+        ...nativeBalanceChanges(d.normalized, tokenChanges, nativeWallets, {
+          slot: block.slot,
+          at: block.blockTime === null ? null : block.blockTime * 1000,
+        }),
+      );
       batch.trades.push(...d.trades);
       batch.walletSwaps!.push(...d.walletSwaps);
       batch.pools.push(...d.pools);
