@@ -26,7 +26,7 @@ const PUMP = "6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P";
 function pumpTradeEvent(
   raw: Raw,
   leg: ExpectedLeg,
-): { mint: string; sol: bigint; tokens: bigint; isBuy: boolean } {
+): { mint: string; sol: bigint; tokens: bigint; isBuy: boolean; statesFees: boolean } {
   const flat = flatInstructions(raw);
   const events = flat
     .slice(leg.index + 1, flat[leg.index]!.end)
@@ -40,6 +40,8 @@ function pumpTradeEvent(
     sol: d.readBigUInt64LE(48),
     tokens: d.readBigUInt64LE(56),
     isBuy: d[64] === 1,
+    // events since the creator fee lay out fee_recipient .. creator_fee after the reserves (233 bytes)
+    statesFees: d.length >= 233,
   };
 }
 
@@ -199,7 +201,9 @@ describe("Solana decoders on every successful fixture swap", () => {
             expect(ev.mint).toBe(base);
             expect(t.isBuy).toBe(ev.isBuy);
             expect(t.amountToken).toBe(ev.tokens);
-            expect(t.amountQuote).toBe(ev.sol);
+            // with the fees the event states: the fee recipient's and creator vault's lamports
+            const fees = ev.statesFees ? leg.feeAccounts.reduce((s, a) => s + view.lamportDelta(a), 0n) : 0n;
+            expect(t.amountQuote).toBe(ev.isBuy ? ev.sol + fees : ev.sol - fees);
             continue;
           }
           // the pool gave the base token: a buy
@@ -221,7 +225,15 @@ describe("Solana decoders on every successful fixture swap", () => {
           const traderSide = (mint: string, delta: bigint): bigint =>
             delta < 0n ? -delta - fromPool(leg, mint) : sent(mint, delta) + beside(leg, mint);
           expect(t.amountToken).toBe(traderSide(base, dBase));
-          expect(t.amountQuote).toBe(isPump ? (dQuote < 0n ? -dQuote : dQuote) : traderSide(quote, dQuote));
+          // pump.fun: the fee recipient's and creator vault's lamports, beside the curve (read when
+          // the event states its fees: earlier events give the curve's side)
+          const pumpFees =
+            isPump && pumpTradeEvent(raw, leg).statesFees
+              ? leg.feeAccounts.reduce((s, a) => s + view.lamportDelta(a), 0n)
+              : 0n;
+          expect(t.amountQuote).toBe(
+            isPump ? (dQuote < 0n ? -dQuote - pumpFees : dQuote + pumpFees) : traderSide(quote, dQuote),
+          );
           expect(t.isWash).toBe(false);
         } else {
           // several swaps on one pool: together the rows account for the pool's balance change

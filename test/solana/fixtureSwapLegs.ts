@@ -242,7 +242,7 @@ export type ExpectedLeg = {
   vaults: string[];
   /** accounts the IDL names as the trader */
   traders: string[];
-  /** token accounts the IDL names as receiving the venue's fees beside the pool (PumpSwap's protocol and creator, DAMM v1's protocol) */
+  /** token accounts the IDL names as receiving the venue's fees beside the pool (PumpSwap's protocol and creator, DAMM v1's protocol, pump.fun's recipient and creator vault) */
   feeAccounts: string[];
   /** every account of the instruction */
   accounts: string[];
@@ -250,7 +250,8 @@ export type ExpectedLeg = {
   topProgram: string;
 };
 
-const FEE_NAMES = /^(protocol_fee_recipient_token_account|coin_creator_vault_ata|protocol_token_fee)$/;
+const FEE_NAMES =
+  /^(protocol_fee_recipient_token_account|coin_creator_vault_ata|protocol_token_fee|fee_recipient|creator_vault)$/;
 
 let layoutCache: Map<string, Map<string, SwapLayout & { swap: boolean }>> | null = null;
 /**

@@ -62,6 +62,12 @@ function onTrade(tx: SolanaTransaction, i: number, ev: AnchorEvent, out: VenueOu
   const realSol = big(f.real_sol_reserves);
   const progress = realTokens === null ? null : pumpfunBondingProgress(realTokens);
   const isBuy = f.is_buy === true;
+  // sol_amount is the curve's side; the protocol and creator fees go beside it in lamports, paid
+  // by the trader on a buy and kept from its proceeds on a sell (events before the fee fields: none stated)
+  const fees = (big(f.fee) ?? 0n) + (big(f.creator_fee) ?? 0n);
+  const paid = isBuy ? sol + fees : tokens;
+  const got = isBuy ? tokens : sol - fees;
+  if (got <= 0n) return;
   out.legs.push({
     venueType: "PUMPFUN",
     programId: PUMPFUN_PROGRAM,
@@ -70,9 +76,9 @@ function onTrade(tx: SolanaTransaction, i: number, ev: AnchorEvent, out: VenueOu
     path: ix.path,
     flatIndex: i,
     mintIn: isBuy ? SOLANA_NATIVE_MINT : mint,
-    amountIn: isBuy ? sol : tokens,
+    amountIn: paid,
     mintOut: isBuy ? mint : SOLANA_NATIVE_MINT,
-    amountOut: isBuy ? tokens : sol,
+    amountOut: got,
     trader: key(f.user),
     counterparties: [],
     token0: mint,
