@@ -13,6 +13,7 @@
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { isMainThread, parentPort, Worker } from "node:worker_threads";
+import { SOLANA_LAMPORTS_TOKEN } from "@tapeline/core";
 import { createTestDatabase } from "@tapeline/core/testing";
 import bs58 from "bs58";
 import { decodeSolanaTransaction } from "../services/ingest/src/solana/decodeSolanaTransaction.ts";
@@ -121,6 +122,14 @@ async function main(): Promise<void> {
     const perSwap = (us: number) => `${Math.round(us / Math.max(1, s.tradesInserted))} us`;
     console.log(
       `cpu per swap: this process ${perSwap(cpu.user + cpu.system)}, postgres backends ${pg0 === null || pg1 === null ? "n/a" : perSwap((pg1 - pg0) * 1e6)}`,
+    );
+    const logged = await db.pool.query<{ lamports: string; tokens: string }>(
+      `select count(*) filter (where token_address = $1)::text as lamports,
+         count(*) filter (where token_address <> $1)::text as tokens from wallet_balance_changes`,
+      [SOLANA_LAMPORTS_TOKEN],
+    );
+    console.log(
+      `balance change rows: ${logged.rows[0]!.tokens} of tracked tokens, ${logged.rows[0]!.lamports} of native-tracked wallets' lamports`,
     );
     console.log(
       s.tradesInserted / elapsed >= 5000 ? "solana replay: target met" : "solana replay: BELOW TARGET",
