@@ -35,11 +35,29 @@ export async function createCitusDatabase(
     await withClient(inDb(urls[0]!), async (c) => {
       const port = (u: string): number => Number(new URL(u).port);
       await c.query("select citus_set_coordinator_host('127.0.0.1', $1)", [port(urls[0]!)]);
-      for (const w of urls.slice(1)) await c.query("select citus_add_node('127.0.0.1', $1)", [port(w)]);
+      for (const w of urls.slice(1)) await addNode(c, port(w));
     });
   } catch (err) {
     await drop().catch(() => {});
     throw err;
   }
   return { url: inDb(urls[0]!), drop };
+}
+
+/**
+ * Registers a worker. The coordinator opens a connection to it for that, and under a full test
+ * run (dozens of databases, each with its pools and Citus's own connections) an attempt can fail
+ * on that connection alone; the registration is repeated then, a few times.
+ */
+async function addNode(c: pg.Client, port: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await c.query("select citus_add_node('127.0.0.1', $1)", [port]);
+      return;
+    } catch (err) {
+      const message = (err as Error).message;
+      if (attempt >= 4 || !message.includes("failure on connection")) throw err;
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
+  }
 }
