@@ -140,11 +140,19 @@ describe("Solana decoders on every successful fixture swap", () => {
         const dBase = view.accountDelta(leg.vaults, base);
         const dQuote = isPump ? view.lamportDelta(pool) : view.accountDelta(leg.vaults, quote);
 
-        // fees the venue sends beside the pool (IDL-named fee accounts): paid by the pool's vaults
+        // fees the venue sends beside the pool (IDL-named fee accounts, or anything but the
+        // IDL-named user accounts where it names them): paid by the pool's vaults
         // (the trader never received them) or by the trader (part of what it paid)
         const feeTransfers = (l: ExpectedLeg, mint: string, payer: (source: string) => boolean): bigint =>
           subtreeTransfers(raw, l.index)
-            .filter((x) => l.feeAccounts.includes(x.destination) && payer(x.source))
+            .filter(
+              (x) =>
+                (l.feeAccounts.includes(x.destination) ||
+                  (l.userAccounts.length > 0 &&
+                    !l.userAccounts.includes(x.destination) &&
+                    !l.vaults.includes(x.destination))) &&
+                payer(x.source),
+            )
             .filter((x) => (x.mint ?? tokenMint(raw, x.destination)) === mint)
             .reduce((s, x) => s + x.amount, 0n);
         const fromPool = (l: ExpectedLeg, mint: string) => feeTransfers(l, mint, (a) => l.vaults.includes(a));

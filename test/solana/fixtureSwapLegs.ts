@@ -244,12 +244,19 @@ export type ExpectedLeg = {
   traders: string[];
   /** token accounts the IDL names as receiving the venue's fees beside the pool (PumpSwap's protocol and creator, DAMM v1's protocol, pump.fun's recipient and creator vault) */
   feeAccounts: string[];
+  /**
+   * the trader's token accounts where the IDL names them as such (PumpSwap's user_base and
+   * user_quote token accounts): anything else the swap's vaults pay, or these accounts pay beside
+   * the vaults, is a fee beside the pool (newer PumpSwap versions pay fees to remaining accounts)
+   */
+  userAccounts: string[];
   /** every account of the instruction */
   accounts: string[];
   /** program of the top-level instruction the swap runs under */
   topProgram: string;
 };
 
+const USER_ACCOUNT_NAMES = /^user_(base|quote)_token_account$/;
 const FEE_NAMES =
   /^(protocol_fee_recipient_token_account|coin_creator_vault_ata|protocol_token_fee|fee_recipient|creator_vault)$/;
 
@@ -295,6 +302,7 @@ export function idlSwapLegs(raw: Json, programs: Map<string, string>): ExpectedL
         vaults,
         traders,
         feeAccounts: named(FEE_NAMES).map((f) => f.a),
+        userAccounts: named(USER_ACCOUNT_NAMES).map((f) => f.a),
         accounts: ix.accounts,
         topProgram: tops[ix.top]!.programId,
       });

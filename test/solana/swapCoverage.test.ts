@@ -133,7 +133,7 @@ const FEE_SHARE = 50n;
  * Whether the rows reproduce the flows: the same assets on the same sides, each token amount
  * equal or off by no more than a fee taken beside the pools (the wallet paid at most 2% more,
  * or got at most 2% less, than the rows say; a route's intermediate asset may leave at most 2%
- * of what passed through behind). SOL is compared on its side only, and SOL the rows do not
+ * of what passed through behind, SOL included). SOL is compared on its side only, and SOL the rows do not
  * move may only have been spent: the wallet's lamports also pay rent, tips and program fees.
  * `exact`: every asset, SOL included, equal to the unit.
  */
@@ -151,6 +151,9 @@ function reproduces(
     exact = false;
     if (m === SOLANA_NATIVE_MINT && r === 0n) {
       if (f > 0n) ok = false;
+    } else if (m === SOLANA_NATIVE_MINT && r > 0n && f < 0n && r * FEE_SHARE <= (rows.bought.get(m) ?? 0n)) {
+      // SOL a route left behind between two hops (at most 2% of what passed through), taken by
+      // the router: the wallet's own SOL was then only spent
     } else if (m === SOLANA_NATIVE_MINT && f !== 0n) {
       if (r > 0n !== f > 0n) ok = false;
     } else if (r > 0n && f === 0n) {
@@ -204,9 +207,9 @@ describe("every swap in the recorded Solana transactions", () => {
       `solana swap coverage: ${reproduced}/${swaps} swapping signers reproduced (${exact} to the lamport); not reproduced: ${missed.join(", ")}`,
     );
     expect(swaps).toBeGreaterThanOrEqual(77);
-    // the floor this decoder reaches on the fixtures (69 of 77, 29 to the lamport: PumpSwap and DAMM v1 rows
+    // the floor this decoder reaches on the fixtures (71 of 77, 29 to the lamport: PumpSwap and DAMM v1 rows
     // count the trader's side of the venue's protocol and creator fees); a regression lowers it
-    expect(reproduced).toBeGreaterThanOrEqual(69);
+    expect(reproduced).toBeGreaterThanOrEqual(71);
     expect(exact).toBeGreaterThanOrEqual(29);
   });
 

@@ -17,6 +17,8 @@ export type SwapAccounts = {
   trader?: number;
   /** token accounts the venue's fees go to beside the pool (see `VaultLegSpec.feeAccounts`) */
   fees?: readonly number[];
+  /** the trader's token accounts (see `VaultLegSpec.userAccounts`) */
+  users?: readonly number[];
 };
 
 /** What one of a launchpad's self-CPI events says of its curve. */
@@ -80,6 +82,7 @@ export function createVaultVenue(spec: VaultVenueSpec): SolanaVenue {
             launchpad: spec.launchpad ?? null,
             vaultsAreReserves: spec.vaultsAreReserves,
             feeAccounts: a.fees?.flatMap((k) => (ix.accounts[k] ? [ix.accounts[k]] : [])),
+            userAccounts: a.users?.flatMap((k) => (ix.accounts[k] ? [ix.accounts[k]] : [])),
           });
           if (leg) legs.push(leg);
         }

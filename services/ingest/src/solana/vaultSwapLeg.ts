@@ -22,6 +22,11 @@ export type VaultLegSpec = {
    * transfer to one is not received by the trader, and the trader's own is part of what it paid
    */
   feeAccounts?: readonly string[];
+  /**
+   * the trader's own token accounts the instruction names: with them, whatever a vault pays to
+   * another account, or the trader's accounts pay beside the vaults, is a fee beside the pool
+   */
+  userAccounts?: readonly string[];
 };
 
 /**
@@ -40,13 +45,17 @@ export function vaultSwapLeg(tx: SolanaTransaction, i: number, spec: VaultLegSpe
   let amountOut = 0n;
   const counterparties: string[] = [];
   const fees = spec.feeAccounts;
+  const users = spec.userAccounts;
   let feesBeside: { source: string; amount: bigint }[] | null = null;
   const payers: string[] = [];
   const end = subtreeEnd(tx, i);
   for (let j = i + 1; j < end; j++) {
     const t = readTokenTransfer(tx.instructions[j]!);
     if (!t || t.amount === 0n) continue;
-    if (fees?.includes(t.destination)) {
+    if (
+      fees?.includes(t.destination) ||
+      (users !== undefined && t.destination !== v0 && t.destination !== v1 && !users.includes(t.destination))
+    ) {
       if (t.source !== v0 && t.source !== v1) {
         feesBeside ??= [];
         feesBeside.push(t);
@@ -60,7 +69,7 @@ export function vaultSwapLeg(tx: SolanaTransaction, i: number, spec: VaultLegSpe
       mintIn ??= t.mint ?? tokenAccount(tx, t.destination)?.mint ?? null;
       amountIn += t.amount;
       counterparties.push(t.source);
-      if (fees) payers.push(t.source);
+      if (fees || users) payers.push(t.source);
     } else {
       mintOut ??= t.mint ?? tokenAccount(tx, t.source)?.mint ?? null;
       amountOut += t.amount;

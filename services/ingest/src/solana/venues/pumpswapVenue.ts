@@ -5,8 +5,11 @@ import { discriminatorHex } from "../discriminatorHex.ts";
 import { instructionData } from "../instructionData.ts";
 import { PUMPSWAP_PROGRAM } from "../solanaPrograms.ts";
 
-// fees: protocol_fee_recipient_token_account and coin_creator_vault_ata (IDL positions 10, 17)
-const SWAP = { pool: 0, vaults: [7, 8], trader: 1, fees: [10, 17] } as const;
+// fees: protocol_fee_recipient_token_account and coin_creator_vault_ata (IDL positions 10, 17);
+// users: user_base_token_account and user_quote_token_account (5, 6). Newer versions also pay a
+// fee to remaining accounts the recorded IDL does not name (SellEvent fields after coin_creator_fee):
+// anything the vaults pay beside the user's accounts is not received by the trader.
+const SWAP = { pool: 0, vaults: [7, 8], trader: 1, fees: [10, 17], users: [5, 6] } as const;
 const CREATE_POOL = "e992d18ecf6840bc";
 const DEFAULT_KEY = "11111111111111111111111111111111";
 
