@@ -1,5 +1,22 @@
 import { bytesToBase58 } from "./bytesToBase58.ts";
 
+const UTF8 = new TextDecoder();
+
+/**
+ * UTF-8 text of event string fields (names, symbols, URIs, instruction names): almost always
+ * ASCII, which is read here byte by byte; a TextDecoder call cost more than a whole transfer's
+ * decoding, and a decoder per field more still.
+ */
+function utf8(bytes: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b >= 0x80) return UTF8.decode(bytes);
+    s += String.fromCharCode(b);
+  }
+  return s;
+}
+
 /** Reads little-endian Borsh values from a byte array; `remaining` tells how much is left. */
 export class BorshReader {
   private readonly view: DataView;
@@ -81,7 +98,7 @@ export class BorshReader {
   string(): string {
     const len = this.u32();
     this.need(len);
-    const v = new TextDecoder().decode(this.bytes.subarray(this.offset, this.offset + len));
+    const v = utf8(this.bytes.subarray(this.offset, this.offset + len));
     this.offset += len;
     return v;
   }

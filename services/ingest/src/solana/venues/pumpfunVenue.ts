@@ -93,8 +93,20 @@ function onTrade(tx: SolanaTransaction, i: number, ev: AnchorEvent, out: VenueOu
   const vTok = big(f.virtual_token_reserves);
   const decimals = mintDecimals(tx).get(mint) ?? TOKEN_DECIMALS;
   const price = vSol !== null && vTok !== null ? priceFromRaw(vTok, decimals, vSol, 9) : null;
+  // written out rather than spread from curvePool: this runs for every pump.fun trade
   out.pools.push({
-    ...curvePool(tx, curve, mint),
+    chain: "solana",
+    address: curve,
+    venueType: "PUMPFUN",
+    factory: PUMPFUN_PROGRAM,
+    exchangeName: "Pump.fun",
+    token0: mint,
+    token1: SOLANA_NATIVE_MINT,
+    tokenAddress: mint,
+    quoteAddress: SOLANA_NATIVE_MINT,
+    launchpad: LAUNCHPAD,
+    isLaunchpad: true,
+    updatedBlock: tx.slot,
     bondingProgress: progress,
     creator: key(f.creator),
     reserve0: realTokens,
