@@ -30,6 +30,8 @@ type Move = {
   mint: string | null;
 };
 
+type SupplyChange = { at: number; account: string; mint: string; amount: bigint; burn: boolean };
+
 /** What the detector reads of a transaction once: its moves and who signs and owns what where. */
 type MoveIndex = {
   opened: Opened;
@@ -38,8 +40,8 @@ type MoveIndex = {
   signedAt: Map<string, number[]>;
   /** positions of the moves touching an account each owner owns */
   ownedAt: Map<string, number[]>;
-  /** positions of MintTo / Burn instructions and the token account they credit or debit */
-  supplyChanges: { at: number; account: string }[];
+  /** MintTo / Burn instructions: the token account they credit or debit, the mint and the amount */
+  supplyChanges: SupplyChange[];
 };
 
 /** Venue type of a swap on a program the registry does not name: `UNKNOWN_` and the id's first 8 characters. */
@@ -85,11 +87,19 @@ function indexMoves(tx: SolanaTransaction): MoveIndex {
         };
       else {
         const tag = instructionData(ix)[0];
-        // MintTo 7 / MintToChecked 14 credit accounts[1]; Burn 8 / BurnChecked 15 debit accounts[0]
-        if ((tag === 7 || tag === 14) && ix.accounts[1])
-          index.supplyChanges.push({ at, account: ix.accounts[1] });
-        if ((tag === 8 || tag === 15) && ix.accounts[0])
-          index.supplyChanges.push({ at, account: ix.accounts[0] });
+        // MintTo 7 / MintToChecked 14: [mint, account, authority]; Burn 8 / BurnChecked 15:
+        // [account, mint, authority]; then a u64 amount
+        const burn = tag === 8 || tag === 15;
+        if ((burn || tag === 7 || tag === 14) && ix.accounts.length >= 2) {
+          const d = instructionData(ix);
+          index.supplyChanges.push({
+            at,
+            account: ix.accounts[burn ? 0 : 1]!,
+            mint: ix.accounts[burn ? 1 : 0]!,
+            amount: d.length >= 9 ? u64At(d, 1) : 0n,
+            burn,
+          });
+        }
       }
     } else if (ix.programId === SYSTEM_PROGRAM && ix.accounts.length >= 2) {
       const d = instructionData(ix);
@@ -220,18 +230,46 @@ export function detectGenericSwaps(
         if (!callerSide(to)) ins.push(m);
       } else if (!callerSide(from)) outs.push(m);
     }
-    if (ins.length === 0 || outs.length === 0) return null;
+    // without minted or burnt shares, nothing in or nothing out is no swap
+    if ((ins.length === 0 || outs.length === 0) && index.supplyChanges.length === 0) return null;
     // an out move counts when it pays the trader: a caller-side owner or the owner of what was paid in
     const payers = new Set(ins.map((m) => m.from));
     const paid = outs.filter((m) => payers.has(m.to) || callerSide(m.to));
-    if (paid.length === 0) return null;
-    // shares minted to or burnt from the trader: a liquidity or vault operation, not a swap
-    if (
-      index.supplyChanges.some(
-        (s) => s.at > i && s.at < end && callerSide(ownerOf(tx, index.opened, s.account)),
-      )
-    )
-      return null;
+    // shares minted to or burnt from the trader: a liquidity or vault operation, not a swap,
+    // unless the venue trades shares as assets (then they are part of what was paid or received)
+    const entry = programs.get(tx.instructions[i]!.programId);
+    const shares: Move[] = [];
+    for (const s of index.supplyChanges) {
+      if (s.at <= i || s.at >= end) continue;
+      const owner = ownerOf(tx, index.opened, s.account);
+      if (!callerSide(owner)) continue;
+      if (!entry?.tradesShares || s.amount === 0n) return null;
+      // a burn pays the share into its mint; a mint pays it out of the mint
+      const move: Move = s.burn
+        ? {
+            at: s.at,
+            from: owner,
+            to: s.mint,
+            source: s.account,
+            destination: s.mint,
+            authority: owner,
+            amount: s.amount,
+            mint: s.mint,
+          }
+        : {
+            at: s.at,
+            from: s.mint,
+            to: owner,
+            source: s.mint,
+            destination: s.account,
+            authority: s.mint,
+            amount: s.amount,
+            mint: s.mint,
+          };
+      (s.burn ? ins : paid).push(move);
+      shares.push(move);
+    }
+    if (ins.length === 0 || paid.length === 0) return null;
     const mintsIn = new Set(ins.map((m) => m.mint));
     const mintsOut = new Set(paid.map((m) => m.mint));
     if (mintsIn.size !== 1 || mintsOut.size !== 1) return null;
@@ -246,12 +284,14 @@ export function detectGenericSwaps(
     const vaultsOut = paid.map((m) => m.source);
     const owners = new Set([...ins.map((m) => m.to), ...paid.map((m) => m.from)]);
     const [stateAccount] = owners;
-    const entry = programs.get(ix.programId);
     const book = entry?.orderBook;
     const bookVaults = book ? [ix.accounts[book.vaults[0]], ix.accounts[book.vaults[1]]] : [];
     let pool: string;
     if (book && ix.accounts[book.market] && [...vaultsIn, ...vaultsOut].every((v) => bookVaults.includes(v)))
       pool = ix.accounts[book.market]!;
+    else if (shares.length > 0)
+      // a share's market: its mint (one stake pool per LST), the base side's when both are shares
+      pool = shares.find((m) => m.mint === chooseBaseQuote(mintIn, mintOut).base)?.mint ?? shares[0]!.mint!;
     else if (owners.size === 1 && stateAccount && ix.accounts.includes(stateAccount)) pool = stateAccount;
     else pool = chooseBaseQuote(mintIn, mintOut).quote === mintIn ? vaultsIn[0]! : vaultsOut[0]!;
 

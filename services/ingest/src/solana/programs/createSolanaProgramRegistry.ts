@@ -18,6 +18,12 @@ export type SolanaProgramEntry = {
    * vaults in the swap instruction. A fill moving exactly those vaults is a trade on the market.
    */
   orderBook?: { market: number; vaults: [number, number] };
+  /**
+   * A venue that trades pool shares as assets (a stake-pool router: an LST burnt against SOL or
+   * minted for it): a share burnt from the trader's side is part of what it paid, a share minted
+   * to it part of what it received, instead of marking a liquidity operation.
+   */
+  tradesShares?: boolean;
 };
 
 /** Program ids and what they are, from `programs.json` and configuration. */
@@ -53,6 +59,8 @@ export function parseSolanaProgramEntries(
     else if (o.source !== undefined && typeof o.source !== "string") problem = "source must be a string";
     else if (o.orderBook !== undefined && !isOrderBook(o.orderBook))
       problem = "orderBook must be { market, vaults: [base, quote] } account positions";
+    else if (o.tradesShares !== undefined && typeof o.tradesShares !== "boolean")
+      problem = "tradesShares must be a boolean";
     if (problem !== null) {
       problems.push(`${label}[${i}].${problem}`);
       return;
@@ -66,6 +74,7 @@ export function parseSolanaProgramEntries(
       ...(o.orderBook === undefined
         ? {}
         : { orderBook: o.orderBook as SolanaProgramEntry["orderBook"] & {} }),
+      ...(o.tradesShares === true ? { tradesShares: true } : {}),
     });
   });
   return { entries, problems };
