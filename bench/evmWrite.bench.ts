@@ -16,11 +16,15 @@
  * With BENCH_BALANCES=1 every token is tracked and each swap also carries the two balance changes
  * its Transfer logs give (the pool's and the maker's), written with the batch as live ranges do:
  * the ingest cost of keeping holders and wallet balances.
+ * With BENCH_TRADER_WINDOWS=1 (default) the 1d, 7d and 30d trader window rows start at time 0,
+ * so the writer adds every swap to its wallet's three window rows (as it does live, where every
+ * new swap lies in all three windows); with 0 they are not kept (no window start stored), to
+ * compare: what remains is the writer's lock and read of the window starts.
  * Env: BENCH_SWAPS (total, default 200000), BENCH_BATCH (swaps per transaction, default 5000),
- * BENCH_WALLET_ROWS (default 1), BENCH_BALANCES (default 0).
+ * BENCH_WALLET_ROWS (default 1), BENCH_BALANCES (default 0), BENCH_TRADER_WINDOWS (default 1).
  */
 
-import { type ChainId, marketKey } from "@tapeline/core";
+import { type ChainId, marketKey, SLIDING_TRADER_TIMEFRAMES } from "@tapeline/core";
 import { createTestDatabase } from "@tapeline/core/testing";
 import { keccak256, toHex } from "viem";
 import {
@@ -50,6 +54,7 @@ const BATCH = Number(process.env.BENCH_BATCH ?? 5_000);
 const BALANCES = process.env.BENCH_BALANCES === "1";
 const CHAIN: ChainId = "evm:1";
 const WALLET_ROWS = process.env.BENCH_WALLET_ROWS !== "0";
+const TRADER_WINDOWS = process.env.BENCH_TRADER_WINDOWS !== "0";
 const WETH = "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2";
 const USDC = "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48";
 
@@ -233,6 +238,13 @@ const db = await createTestDatabase();
 try {
   if (!WALLET_ROWS) await dropWalletRows(db.pool);
   console.log(`wallet rows: ${WALLET_ROWS ? "written" : "dropped (BENCH_WALLET_ROWS=0)"}`);
+  if (TRADER_WINDOWS) {
+    await db.pool.query(
+      "insert into trader_window_marks (timeframe, start_ms) select unnest($1::text[]), 0",
+      [[...SLIDING_TRADER_TIMEFRAMES]],
+    );
+  }
+  console.log(`trader window rows: ${TRADER_WINDOWS ? "kept" : "not kept (BENCH_TRADER_WINDOWS=0)"}`);
   // CPU side alone
   const c0 = performance.now();
   let built = 0;
@@ -281,8 +293,9 @@ try {
     "select (select count(*) from wallet_swaps)::int as s, (select count(*) from wallet_trades)::int as t",
   );
   const changes = await db.pool.query("select count(*)::int as n from wallet_balance_changes");
+  const windows = await db.pool.query("select count(*)::int as n from trader_windows");
   console.log(
-    `rows: ${written} trades, ${buckets.rows[0].n} candle buckets, ${wallet.rows[0].s} wallet swaps, ${wallet.rows[0].t} wallet trade events, ${changes.rows[0].n} balance changes` +
+    `rows: ${written} trades, ${buckets.rows[0].n} candle buckets, ${wallet.rows[0].s} wallet swaps, ${wallet.rows[0].t} wallet trade events, ${changes.rows[0].n} balance changes, ${windows.rows[0].n} trader window rows` +
       (BALANCES ? " (BENCH_BALANCES=1)" : ""),
   );
 } finally {

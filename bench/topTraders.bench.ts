@@ -2,11 +2,14 @@
  * Top traders of one market with BENCH_TRADES trades (default 1,000,000) by BENCH_WALLETS wallets
  * (default 50,000) spread evenly over the last 31 days. The trades are stored, and the trader
  * rollups and lifetime rows built from them by the writer's own aggregation (traderBucketsSql and
- * TRADER_TOTALS_UPSERT), then vacuumed as autovacuum would; then each timeframe's ranking
+ * TRADER_TOTALS_UPSERT) and the 1d, 7d and 30d window rows by the window job's first slide, then
+ * vacuumed as autovacuum would; then each timeframe's ranking
  * (sortBy=pnl, limit 20, no answer cache) is read BENCH_RUNS times (default 50, after 5 warm-up
  * runs, fewer when BENCH_RUNS is smaller) through the query method the API calls, one at a time,
- * and the token's lifetime ranking (`timeframe=all`) likewise. Prints the load time, the rollup
- * rows per resolution, and per timeframe p50 / p99 / max in ms, the database CPU time per request
+ * and the token's lifetime ranking (`timeframe=all`) likewise. Before each timeframe the window job
+ * slides the rows to the current minute, as its every-minute run keeps them (a read then has at
+ * most the minutes since that slide to subtract). Prints the load time, the rollup rows per
+ * resolution, the window rows' build and slide times, and per timeframe p50 / p99 / max in ms, the database CPU time per request
  * (user + system of the database's backends over the timed runs, divided by the runs: the figure
  * that holds on a loaded machine, where wall time includes waiting for a core) and the load
  * average.
@@ -17,6 +20,7 @@ import { type ChainId, TOKEN_TOP_TRADER_TIMEFRAMES, type TokenTopTraderTimeframe
 import { createTestDatabase } from "@tapeline/core/testing";
 import { TRADER_TOTALS_UPSERT, traderBucketsSql } from "../services/ingest/src/writer/traderBucketsSql.ts";
 import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
+import { slideTraderWindows } from "../services/jobs/src/traders/slideTraderWindows.ts";
 import { createTraderQueries } from "../services/query/src/traders/createTraderQueries.ts";
 import { backendCpuSeconds } from "./backendCpuSeconds.ts";
 
@@ -79,15 +83,19 @@ try {
   } finally {
     client.release();
   }
-  // what autovacuum does to a loaded table: statistics, and the visibility map index-only scans need
-  await db.pool.query("vacuum analyze trades, trader_buckets, trader_totals");
   const loadS = (performance.now() - t0) / 1000;
+  const w0 = performance.now();
+  await slideTraderWindows(db.pool, Date.now());
+  const windowsS = (performance.now() - w0) / 1000;
+  // what autovacuum does to a loaded table: statistics, and the visibility map index-only scans need
+  await db.pool.query("vacuum analyze trades, trader_buckets, trader_totals, trader_windows");
   const counts = await db.pool.query<{ resolution_s: number; n: string }>(
     "select resolution_s, count(*) as n from trader_buckets group by 1 order by 1",
   );
   console.log(
     `${TRADES.toLocaleString()} trades, ${WALLETS.toLocaleString()} wallets: rollups built in ${loadS.toFixed(1)} s; rows ` +
-      counts.rows.map((r) => `${r.resolution_s}s ${Number(r.n).toLocaleString()}`).join(", "),
+      counts.rows.map((r) => `${r.resolution_s}s ${Number(r.n).toLocaleString()}`).join(", ") +
+      `; window rows built in ${windowsS.toFixed(1)} s`,
   );
   const q = createTraderQueries({ db: db.pool, ttlMs: 0 });
   // the pool's windows, then the token's lifetime ranking (the token has this one pool)
@@ -110,6 +118,9 @@ try {
             order: "desc",
             limit: 20,
           });
+    const s0 = performance.now();
+    const slides = await slideTraderWindows(db.pool, Date.now());
+    const slideMs = performance.now() - s0;
     for (let i = 0; i < Math.min(5, RUNS); i++) await ask();
     const ms: number[] = [];
     let traders = 0;
@@ -125,7 +136,8 @@ try {
     console.log(
       `top traders ${timeframe.padEnd(3)} (${traders.toLocaleString()} wallets in window): ` +
         `p50 ${pct(ms, 0.5).toFixed(1)} ms, p99 ${pct(ms, 0.99).toFixed(1)} ms, max ${ms.at(-1)!.toFixed(1)} ms, ` +
-        `database CPU ${cpuMs} per request (load average ${loadavg()[0]!.toFixed(1)})`,
+        `database CPU ${cpuMs} per request (load average ${loadavg()[0]!.toFixed(1)}); ` +
+        `slide before: ${slides.length} timeframes moved in ${slideMs.toFixed(0)} ms`,
     );
   }
 } finally {

@@ -75,4 +75,5 @@ export * from "./traders/deployerVerdictSql.ts";
 export * from "./traders/launchLabels.ts";
 export * from "./traders/positionLabels.ts";
 export * from "./traders/traderBucketCover.ts";
+export * from "./traders/traderWindows.ts";
 export * from "./traders/walletBadges.ts";

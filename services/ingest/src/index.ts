@@ -41,6 +41,7 @@ export * from "./writer/candleBucketsSql.ts";
 export * from "./writer/IngestBatch.ts";
 export * from "./writer/pruneFinalized.ts";
 export * from "./writer/rollbackTo.ts";
+export * from "./writer/traderWindows.ts";
 export * from "./writer/writeBatch.ts";
 
 if (isMainModule(import.meta.url)) void runService("ingest", (ctx) => startIngestService(ctx).then(() => {}));

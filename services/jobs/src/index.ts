@@ -125,6 +125,12 @@ export type JobsConfig = {
   /** `WALLET_BADGE_EVERY_MS`, default 3600000 (an hour): period of each chain's badge run. */
   walletBadgeEveryMs: number;
   /**
+   * `TRADER_WINDOWS_EVERY_MS`, default 60000 with `DATABASE_URL` (0: off): period of the slide of
+   * the 1d, 7d and 30d trader window rows. Rankings stay exact whatever the period (the read
+   * subtracts what a late slide left), but are fastest when a slide ran in the current minute.
+   */
+  traderWindowsEveryMs: number;
+  /**
    * `METADATA_EVERY_MS`, default 0 (off): period of the token metadata run (needs
    * `DATABASE_URL`). Each run fetches up to `METADATA_BATCH` (200) documents that are new,
    * changed, due after `METADATA_REFRESH_MS` (a day) or failed `METADATA_RETRY_MS` (an hour) ago,
@@ -160,6 +166,7 @@ export function loadJobsConfig(env: Record<string, string | undefined> = process
     cachePrefix: r.string("CACHE_PREFIX", "tl:cache:"),
     walletBadgeChains: [],
     walletBadgeEveryMs: r.int("WALLET_BADGE_EVERY_MS", 3_600_000, 10_000, 7 * 86_400_000),
+    traderWindowsEveryMs: r.int("TRADER_WINDOWS_EVERY_MS", env.DATABASE_URL ? 60_000 : 0, 0, 86_400_000),
     metadataEveryMs: r.int("METADATA_EVERY_MS", 0, 0, 86_400_000),
     metadata: {
       gateways: {
@@ -198,6 +205,10 @@ export function loadJobsConfig(env: Record<string, string | undefined> = process
       r.problems.push(`WALLET_BADGE_CHAINS: ${c} is not a chain id`);
     }
   }
+  if (config.traderWindowsEveryMs > 0 && config.traderWindowsEveryMs < 1_000)
+    r.problems.push("TRADER_WINDOWS_EVERY_MS must be 0 (off) or at least 1000");
+  if (config.traderWindowsEveryMs > 0 && !config.databaseUrl)
+    r.problems.push("TRADER_WINDOWS_EVERY_MS needs DATABASE_URL");
   if (config.walletBadgeChains.length > 0 && !config.databaseUrl) {
     r.problems.push("WALLET_BADGE_CHAINS needs DATABASE_URL");
   }
@@ -264,6 +275,14 @@ export async function startJobs(ctx: Context, env: Record<string, string | undef
       TraderJobs.walletBadges,
       { chain },
       { key: `${TraderJobs.walletBadges}:${chain}`, everyMs: config.walletBadgeEveryMs },
+    );
+  }
+  if (config.traderWindowsEveryMs > 0) {
+    await queue.repeat(
+      TRADER_QUEUE,
+      TraderJobs.traderWindows,
+      {},
+      { key: TraderJobs.traderWindows, everyMs: config.traderWindowsEveryMs },
     );
   }
   if (config.metadataEveryMs > 0) {

@@ -98,11 +98,21 @@ const CITUS_KEYS: Record<string, string | null> = {
   pool_snapshots: "market",
   trader_buckets: "market",
   trader_totals: "market",
+  trader_windows: "market",
+  trader_window_marks: null,
   tokens: null,
 };
 const CITUS_GROUPS = [
-  ["candle_buckets", "pool_snapshots", "pools", "trader_buckets", "trader_totals", "trades"],
-  ["chains", "native_prices", "stablecoins", "tokens", "venues"],
+  [
+    "candle_buckets",
+    "pool_snapshots",
+    "pools",
+    "trader_buckets",
+    "trader_totals",
+    "trader_windows",
+    "trades",
+  ],
+  ["chains", "native_prices", "stablecoins", "tokens", "trader_window_marks", "venues"],
 ];
 
 describe.each(targets)("migrate on $label", (target) => {

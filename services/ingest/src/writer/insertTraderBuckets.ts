@@ -1,6 +1,7 @@
 import { marketKey, type TradeRecord } from "@tapeline/core";
 import type pg from "pg";
 import { TRADER_TOTALS_UPSERT, traderBucketsSql } from "./traderBucketsSql.ts";
+import { lockTraderWindows, TRADER_WINDOWS_UPSERT } from "./traderWindows.ts";
 
 const TRADER = traderBucketsSql(
   `(select * from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bool[], $6::numeric[], $7::numeric[])
@@ -8,8 +9,9 @@ const TRADER = traderBucketsSql(
 );
 
 /**
- * Adds trades to the trader rollups (`trader_buckets`) and the wallets' lifetime rows
- * (`trader_totals`). Give only trades inserted by the same transaction: the rollups are sums, so
+ * Adds trades to the trader rollups (`trader_buckets`), the wallets' lifetime rows
+ * (`trader_totals`) and their sliding window rows (`trader_windows`, the trades at or after each
+ * timeframe's start, read under the window lock held to the end of the transaction). Give only trades inserted by the same transaction: the rollups are sums, so
  * a trade added twice would count twice.
  */
 export async function insertTraderBuckets(
@@ -28,4 +30,12 @@ export async function insertTraderBuckets(
   ];
   await client.query(`with ${TRADER.ctes} ${TRADER.upsert}`, params);
   await client.query(`with ${TRADER.ctes} ${TRADER_TOTALS_UPSERT}`, params);
+  const marks = await lockTraderWindows(client, "shared");
+  const open = marks.filter((m) => trades.some((t) => t.at >= m.startMs));
+  if (open.length === 0) return;
+  await client.query(`with ${TRADER.ctes} ${TRADER_WINDOWS_UPSERT}`, [
+    ...params,
+    open.map((m) => m.timeframe),
+    open.map((m) => m.startMs),
+  ]);
 }

@@ -9,6 +9,7 @@ import { refreshBestPools } from "./refreshBestPools.ts";
 import { rollBackTokenBalances } from "./tokenBalances.ts";
 import { copyTokenMarkets, dropTokenMarkets } from "./tokenMarkets.ts";
 import { TRADER_TOTALS_REBUILD, traderBucketsSql } from "./traderBucketsSql.ts";
+import { lockTraderWindows, rebuildTraderWindows } from "./traderWindows.ts";
 
 // Rebuild only the buckets at or after the one holding the market's earliest removed trade.
 const REBUILD = candleBucketsSql(
@@ -27,7 +28,8 @@ const REBUILD_TRADERS = traderBucketsSql(
 /**
  * Undoes everything blocks after `ancestorBlock` wrote on `chain`, in ONE transaction: deletes
  * their trades and wallet rows, rebuilds the candle buckets and trader rollups those trades fed
- * from the trades that remain (and the lifetime rows of the trades' wallets from those rollups),
+ * from the trades that remain (and the lifetime and sliding window rows of the trades' wallets
+ * from those rollups),
  * restores each touched pool's state from its last snapshot at or before the ancestor (pools
  * first seen after it and left without trades are removed) and its copy in its token's market list, recomputes last trade times and
  * best pools and all-time highs, restores the balances of tracked tokens, drops the liquidity lows of
@@ -70,8 +72,11 @@ export async function rollbackTo(
     await client.query(`with ${REBUILD_TRADERS.ctes} ${REBUILD_TRADERS.upsert}`);
     // the removed trades' wallets' lifetime rows, from their rebuilt day buckets
     const traders = [...new Set(del.rows.map((r) => `${r.market}\n${r.maker}`))].map((k) => k.split("\n"));
-    for (const sql of TRADER_TOTALS_REBUILD) {
-      await client.query(sql, [traders.map((t) => t[0]), traders.map((t) => t[1])]);
+    const pairs = { markets: traders.map((t) => t[0]!), wallets: traders.map((t) => t[1]!) };
+    for (const sql of TRADER_TOTALS_REBUILD) await client.query(sql, [pairs.markets, pairs.wallets]);
+    // and their sliding window rows, from the rebuilt buckets of each window
+    for (const mark of traders.length > 0 ? await lockTraderWindows(client, "shared") : []) {
+      await rebuildTraderWindows(client, mark.timeframe, mark.startMs, pairs);
     }
 
     // Pool state: the markets whose state changed after the ancestor get their last earlier snapshot.

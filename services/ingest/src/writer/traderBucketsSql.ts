@@ -1,8 +1,8 @@
 import { TRADER_BUCKET_RESOLUTIONS_S } from "@tapeline/core";
 import { USD_RATE_MAX_AGE_MS } from "./candleBucketsSql.ts";
 
-/** The rollup columns summed across buckets (every one adds up). */
-const SUMS = [
+/** The rollup columns summed across buckets (every one adds up), and the integer ones. */
+export const TRADER_SUMS = [
   "buys",
   "sells",
   "bought_tokens",
@@ -14,7 +14,7 @@ const SUMS = [
   "native_missing",
   "usd_missing",
 ] as const;
-const INTS = new Set(["buys", "sells", "native_missing", "usd_missing"]);
+export const TRADER_INTS: ReadonlySet<string> = new Set(["buys", "sells", "native_missing", "usd_missing"]);
 
 /**
  * SQL CTEs (to append after a `with` list) that sum the trades of relation `source` per market,
@@ -36,7 +36,7 @@ export function traderBucketsSql(source: string, rowFilter = "true"): { ctes: st
     .map(
       (res) => `
       select market, ${res} as resolution_s, (bucket_start / ${res * 1000}) * ${res * 1000} as bucket_start, wallet,
-             ${SUMS.map((c) => `sum(${c})${INTS.has(c) ? "::int" : ""} as ${c}`).join(", ")},
+             ${TRADER_SUMS.map((c) => `sum(${c})${TRADER_INTS.has(c) ? "::int" : ""} as ${c}`).join(", ")},
              min(first_at) as first_at, max(last_at) as last_at
       from trader_fine group by market, 3, wallet`,
     )
@@ -73,17 +73,17 @@ export function traderBucketsSql(source: string, rowFilter = "true"): { ctes: st
   ),
   trader_rows as (
     select * from (
-      select market, ${finest} as resolution_s, bucket_start, wallet, ${SUMS.join(", ")}, first_at, last_at
+      select market, ${finest} as resolution_s, bucket_start, wallet, ${TRADER_SUMS.join(", ")}, first_at, last_at
       from trader_fine
       union all ${rollUps}
     ) r
     where ${rowFilter}
   )`;
   const upsert = `
-    insert into trader_buckets as b (market, resolution_s, bucket_start, wallet, ${SUMS.join(", ")}, first_at, last_at)
-    select market, resolution_s, bucket_start, wallet, ${SUMS.join(", ")}, first_at, last_at from trader_rows
+    insert into trader_buckets as b (market, resolution_s, bucket_start, wallet, ${TRADER_SUMS.join(", ")}, first_at, last_at)
+    select market, resolution_s, bucket_start, wallet, ${TRADER_SUMS.join(", ")}, first_at, last_at from trader_rows
     on conflict (market, resolution_s, bucket_start, wallet) do update set
-      ${SUMS.map((c) => `${c} = b.${c} + excluded.${c}`).join(",\n      ")},
+      ${TRADER_SUMS.map((c) => `${c} = b.${c} + excluded.${c}`).join(",\n      ")},
       first_at = least(b.first_at, excluded.first_at),
       last_at = greatest(b.last_at, excluded.last_at)`;
   return { ctes, upsert };
@@ -94,11 +94,11 @@ export function traderBucketsSql(source: string, rowFilter = "true"): { ctes: st
  * lifetime row in `trader_totals`, the same sums over all time.
  */
 export const TRADER_TOTALS_UPSERT = `
-  insert into trader_totals as t (market, wallet, ${SUMS.join(", ")}, first_at, last_at)
-  select market, wallet, ${SUMS.map((c) => `sum(${c})${INTS.has(c) ? "::int" : ""}`).join(", ")}, min(first_at), max(last_at)
+  insert into trader_totals as t (market, wallet, ${TRADER_SUMS.join(", ")}, first_at, last_at)
+  select market, wallet, ${TRADER_SUMS.map((c) => `sum(${c})${TRADER_INTS.has(c) ? "::int" : ""}`).join(", ")}, min(first_at), max(last_at)
   from trader_fine group by market, wallet
   on conflict (market, wallet) do update set
-    ${SUMS.map((c) => `${c} = t.${c} + excluded.${c}`).join(",\n    ")},
+    ${TRADER_SUMS.map((c) => `${c} = t.${c} + excluded.${c}`).join(",\n    ")},
     first_at = least(t.first_at, excluded.first_at),
     last_at = greatest(t.last_at, excluded.last_at)`;
 
@@ -110,8 +110,8 @@ export const TRADER_TOTALS_UPSERT = `
 export const TRADER_TOTALS_REBUILD = [
   `delete from trader_totals t
    where t.market = any($1::text[]) and (t.market, t.wallet) in (select * from unnest($1::text[], $2::text[]))`,
-  `insert into trader_totals (market, wallet, ${SUMS.join(", ")}, first_at, last_at)
-   select b.market, b.wallet, ${SUMS.map((c) => `sum(b.${c})${INTS.has(c) ? "::int" : ""}`).join(", ")}, min(b.first_at), max(b.last_at)
+  `insert into trader_totals (market, wallet, ${TRADER_SUMS.join(", ")}, first_at, last_at)
+   select b.market, b.wallet, ${TRADER_SUMS.map((c) => `sum(b.${c})${TRADER_INTS.has(c) ? "::int" : ""}`).join(", ")}, min(b.first_at), max(b.last_at)
    from trader_buckets b
    where b.market = any($1::text[]) and b.resolution_s = 86400
      and (b.market, b.wallet) in (select * from unnest($1::text[], $2::text[]))

@@ -12,6 +12,7 @@ import {
   type TopTradersPage,
   type TopTradersQuery,
   type TraderQueries,
+  traderWindowStart,
 } from "@tapeline/core";
 import { createTtlCache } from "../market/createTtlCache.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
@@ -110,8 +111,7 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
   /** The window of a timeframe asked at `asOf`: from the minute holding its start (0 for `all`). */
   function span(asOf: number, timeframe: TokenTopTraderTimeframe) {
     const endMs = Math.floor(asOf / MINUTE) * MINUTE + MINUTE;
-    const startMs =
-      timeframe === "all" ? 0 : Math.floor((asOf - TOP_TRADER_TIMEFRAME_MS[timeframe]) / MINUTE) * MINUTE;
+    const startMs = timeframe === "all" ? 0 : traderWindowStart(asOf, TOP_TRADER_TIMEFRAME_MS[timeframe]);
     return { startMs, endMs };
   }
 
@@ -124,6 +124,7 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
         chain: q.chain,
         markets: [facts.market],
         ...span(asOf, q.timeframe),
+        timeframe: q.timeframe,
         sortBy: q.sortBy,
         order: q.order,
         limit: q.limit,
@@ -165,6 +166,7 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
         chain: q.chain,
         markets: facts.markets.map((m) => m.market),
         ...span(asOf, q.timeframe),
+        timeframe: q.timeframe,
         sortBy: q.sortBy,
         order: q.order,
         limit: q.limit,

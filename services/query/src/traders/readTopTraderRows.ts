@@ -1,4 +1,12 @@
-import { type ChainId, type TopTraderSort, type TraderBucketRange, traderBucketCover } from "@tapeline/core";
+import {
+  type ChainId,
+  SLIDING_TRADER_TIMEFRAMES,
+  type SlidingTraderTimeframe,
+  type TokenTopTraderTimeframe,
+  type TopTraderSort,
+  type TraderBucketRange,
+  traderBucketCover,
+} from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
 
 /** One wallet's sums over a window, as Postgres returns them (numerics as text). */
@@ -26,6 +34,8 @@ export type TopTraderRowsInput = {
   /** window start (ms, minute-aligned) and the minute after the newest one it holds */
   startMs: number;
   endMs: number;
+  /** the timeframe the window is of (its sliding rows, when kept, answer it) */
+  timeframe: TokenTopTraderTimeframe;
   sortBy: TopTraderSort;
   order: "desc" | "asc";
   limit: number;
@@ -57,9 +67,14 @@ const SORT_KEYS: Record<TopTraderSort, { sum: string; native: boolean }> = {
  * holding them.
  */
 export async function readTopTraderRows(db: MarketDb, q: TopTraderRowsInput): Promise<TraderSums[]> {
-  const facts = await windowFacts(db, q.markets, q.endMs);
+  const sliding = (SLIDING_TRADER_TIMEFRAMES as readonly string[]).includes(q.timeframe)
+    ? (q.timeframe as SlidingTraderTimeframe)
+    : null;
+  const facts = await windowFacts(db, q.markets, q.endMs, sliding);
   if (!facts.tradedLater) {
     if (q.startMs === 0) return readLifetimeRows(db, q);
+    if (sliding && q.markets.length === 1 && facts.markMs !== null && facts.markMs <= q.startMs)
+      return readSlidingRows(db, q, sliding, facts.markMs);
     // a window longer than the market's life before it: lifetime minus the shorter part before
     const before = facts.createdAt === null ? null : q.startMs - facts.createdAt;
     if (q.markets.length === 1 && before !== null && before < q.endMs - q.startMs)
@@ -70,21 +85,28 @@ export async function readTopTraderRows(db: MarketDb, q: TopTraderRowsInput): Pr
 
 /**
  * Whether the markets hold a trade at or after `atMs` (one index probe per market: the lifetime
- * rows then hold trades after the window), and when the first of them was created.
+ * and window rows then hold trades after the window), when the first of them was created, and
+ * where the sliding timeframe's window rows start (null: none kept).
  */
 async function windowFacts(
   db: MarketDb,
   markets: readonly string[],
   atMs: number,
-): Promise<{ tradedLater: boolean; createdAt: number | null }> {
-  const { rows } = await db.query<{ found: boolean; created_at: string | null }>(
+  sliding: SlidingTraderTimeframe | null,
+): Promise<{ tradedLater: boolean; createdAt: number | null; markMs: number | null }> {
+  const { rows } = await db.query<{ found: boolean; created_at: string | null; mark: string | null }>(
     `select exists (select 1 from trader_buckets
                     where market = any($1::text[]) and resolution_s = 60 and bucket_start >= $2::bigint) as found,
-            (select min(created_at) from pools where market = any($1::text[])) as created_at`,
-    [markets, atMs],
+            (select min(created_at) from pools where market = any($1::text[])) as created_at,
+            (select start_ms from trader_window_marks where timeframe = $3) as mark`,
+    [markets, atMs, sliding ?? ""],
   );
   const r = rows[0];
-  return { tradedLater: r?.found === true, createdAt: r?.created_at == null ? null : Number(r.created_at) };
+  return {
+    tradedLater: r?.found === true,
+    createdAt: r?.created_at == null ? null : Number(r.created_at),
+    markMs: r?.mark == null ? null : Number(r.mark),
+  };
 }
 
 const FIGURES = `buys, sells, bought_tokens, sold_tokens, bought_native, sold_native, bought_usd, sold_usd,
@@ -212,6 +234,99 @@ async function readLongWindowRows(db: MarketDb, q: TopTraderRowsInput): Promise<
             ((select count(*) from trader_totals where market = $1)
                - (select count(*) from c) + (select count(*) from cw))::int as trader_count
      from top join trader_totals t on t.market = $1 and t.wallet = top.wallet
+     left join cf on cf.wallet = top.wallet
+     order by top.key ${dir} nulls last, top.wallet collate "C" asc`,
+    params,
+  );
+  return rows;
+}
+
+/**
+ * A sliding timeframe's window of one market, with no trade after it, from its window rows
+ * (`trader_windows`, holding the trades from `markMs` on): each wallet's window is its row minus
+ * its trades of `[markMs, startMs)` (the buckets a late slide has not subtracted yet; none when
+ * the slide ran this minute). Wallets with such trades are ranked on the difference; the others'
+ * window is their row, so their first `limit` come from the sort key's index; the two lists
+ * merge. A ranked wallet whose row's first trade lies before the window (a slide does not move
+ * it) has its first window trade read from the market's trades by maker (an index probe each).
+ */
+async function readSlidingRows(
+  db: MarketDb,
+  q: TopTraderRowsInput,
+  timeframe: SlidingTraderTimeframe,
+  markMs: number,
+): Promise<TraderSums[]> {
+  const params: unknown[] = [q.markets[0], q.limit, q.startMs, q.chain, timeframe];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const before = traderBucketCover(markMs, q.startMs).map(
+    (r) =>
+      `market = $1 and resolution_s = ${p(r.resolutionS)}::int
+       and bucket_start >= ${p(r.fromMs)}::bigint and bucket_start < ${p(r.toMs)}::bigint`,
+  );
+  const beforeRows = (cols: string) =>
+    before.length === 0
+      ? `select ${cols} from trader_buckets where false`
+      : before.map((w) => `select ${cols} from trader_buckets where ${w}`).join(" union all ");
+  const key = SORT_KEYS[q.sortBy];
+  const dir = q.order === "asc" ? "asc" : "desc";
+  // the expression of the sort key's index on trader_windows (migration 0120)
+  const indexed = key.native ? `(case when native_missing = 0 then ${key.sum} end)` : `(${key.sum})`;
+  const rowsOf = "t.market = $1 and t.timeframe = $5";
+  const notBefore = "t.wallet not in (select wallet from c)";
+  const untouched = [
+    `(select t.wallet, ${indexed} as key from trader_windows t
+      where ${rowsOf} and ${indexed} is not null and ${notBefore}
+      order by ${indexed} ${dir}, t.wallet collate "C" asc limit $2)`,
+    ...(key.native
+      ? [
+          `(select t.wallet, null::numeric as key from trader_windows t
+            where ${rowsOf} and ${indexed} is null and ${notBefore}
+            order by t.wallet collate "C" asc limit $2)`,
+        ]
+      : []),
+  ].join(" union all ");
+  const diff = (c: string) => `t.${c} - coalesce(cf.${c}, 0)`;
+  const { rows } = await db.query<TraderSums>(
+    `with c as materialized (
+       select wallet, sum(${key.sum}) as k, sum(native_missing) as nm, sum(buys + sells) as n
+       from (${beforeRows("wallet, buys, sells, bought_native, sold_native, native_missing")}) u
+       group by wallet
+     ),
+     cw as (
+       select t.wallet, ${key.sum} - c.k as k, native_missing - c.nm as nm
+       from c join trader_windows t on ${rowsOf} and t.wallet = c.wallet
+       where t.buys + t.sells > c.n
+     ),
+     top as (
+       select wallet, key from (
+         select wallet, ${key.native ? "case when nm = 0 then k end" : "k"} as key from cw
+         union all (${untouched})
+       ) x
+       order by key ${dir} nulls last, wallet collate "C" asc
+       limit $2
+     ),
+     cf as (
+       select u.wallet, ${SUMMED}
+       from (${beforeRows("*")}) u
+       where u.wallet in (select wallet from top)
+       group by u.wallet
+     )
+     select t.wallet, (${diff("buys")})::int as buys, (${diff("sells")})::int as sells,
+            ${diff("bought_tokens")} as bought_tokens, ${diff("sold_tokens")} as sold_tokens,
+            ${diff("bought_native")} as bought_native, ${diff("sold_native")} as sold_native,
+            ${diff("bought_usd")} as bought_usd, ${diff("sold_usd")} as sold_usd,
+            (${diff("native_missing")})::int as native_missing, (${diff("usd_missing")})::int as usd_missing,
+            case when t.first_at >= $3::bigint then t.first_at
+                 else (select min(tr.at) from trades tr
+                       where tr.chain_id = $4 and tr.maker = t.wallet and tr.market = $1 and tr.at >= $3::bigint)
+            end as first_at,
+            t.last_at,
+            ((select count(*) from trader_windows t where ${rowsOf})
+               - (select count(*) from c) + (select count(*) from cw))::int as trader_count
+     from top join trader_windows t on ${rowsOf} and t.wallet = top.wallet
      left join cf on cf.wallet = top.wallet
      order by top.key ${dir} nulls last, top.wallet collate "C" asc`,
     params,

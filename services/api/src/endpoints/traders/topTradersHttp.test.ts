@@ -22,8 +22,10 @@ import {
   createBillingHarness,
 } from "../../../../../test/billing/billingHarness.ts";
 import { keyRequest } from "../../../../../test/billing/request.ts";
+import { rollbackTo } from "../../../../ingest/src/writer/rollbackTo.ts";
 import { writeBatch } from "../../../../ingest/src/writer/writeBatch.ts";
 import { recomputeWalletBadges } from "../../../../jobs/src/traders/recomputeWalletBadges.ts";
+import { slideTraderWindows } from "../../../../jobs/src/traders/slideTraderWindows.ts";
 import { provider as marketProvider } from "../../../../query/src/market/provider.ts";
 import { createTraderQueries } from "../../../../query/src/traders/createTraderQueries.ts";
 import { provider as tradersProvider } from "../../../../query/src/traders/provider.ts";
@@ -723,5 +725,95 @@ describe("badges on the top traders and the trade tape", () => {
     expect(rows.length).toBe(solTrades.length);
     for (const r of rows) expect(r.isSniper, r.maker).toBe(snipers.has(r.maker));
     expect(rows.some((r) => r.isSniper === true)).toBe(true);
+  });
+});
+
+describe("GET /v1/pool/top-traders from the sliding window rows", () => {
+  const SLIDING = ["1d", "7d", "30d"] as const;
+  // past the answer cache's fresh and stale time (1 s each), so each answer is read anew
+  const uncached = () => new Promise((r) => setTimeout(r, 2_100));
+
+  async function expectRankings(m: Market, trades: TradeRecord[], label: string): Promise<number> {
+    let compared = 0;
+    for (const timeframe of SLIDING) {
+      for (const sortBy of TOP_TRADER_SORTS) {
+        for (const order of ["desc", "asc"] as const) {
+          for (const limit of [100, 3]) {
+            const a = await get({ chain: m.chain, address: m.pool, timeframe, sortBy, order, limit });
+            expect(a.status, JSON.stringify(a.body)).toBe(200);
+            const want = expectedRanking(m, trades, timeframe, sortBy, order, a.body.meta.asOf as number);
+            const what = `${label}: ${m.chain} ${timeframe} ${sortBy} ${order} ${limit}`;
+            expect(a.body.meta.traderCount, what).toBe(want.traderCount);
+            const got = a.body.data.map((r) => {
+              const { isSniper: _s, isProTrader: _p, ...rest } = r;
+              for (const f of WINDOWED_NULLS) delete rest[f];
+              return rest;
+            });
+            expect(got, what).toEqual(want.rows.slice(0, limit));
+            compared += got.length;
+          }
+        }
+      }
+    }
+    return compared;
+  }
+  const marks = async () =>
+    (
+      await db.pool.query<{ timeframe: string; start_ms: string }>(
+        "select * from trader_window_marks order by 1",
+      )
+    ).rows;
+
+  it("equal the stored trades' rankings whether the job's slide is a day behind, an hour behind or current", async () => {
+    expect(await marks()).toEqual([]);
+    const t = Date.now();
+    // the first slide builds the rows; the next ones subtract what left each window (the 2-day-old
+    // trades leave the 1d rows, the 10-day-old ones the 7d rows); the reads subtract what is left
+    for (const at of [t - DAY - HOUR, t - HOUR, Date.now()]) {
+      await slideTraderWindows(db.pool, at);
+      expect((await marks()).map((r) => [r.timeframe, Number(r.start_ms)])).toEqual(
+        (["1d", "30d", "7d"] as const).map((tf) => [
+          tf,
+          Math.floor((at - TOP_TRADER_TIMEFRAME_MS[tf]) / MIN) * MIN,
+        ]),
+      );
+      await uncached();
+      let compared = 0;
+      for (const [m, trades] of [
+        [evmMarket, evmTrades],
+        [solMarket, solTrades],
+      ] as const) {
+        compared += await expectRankings(m, trades, `slid to ${new Date(at).toISOString()}`);
+      }
+      expect(compared).toBeGreaterThan(200);
+    }
+    // the 1d rows lost the trades that left the window: one row per wallet of the window
+    const rows = await db.pool.query<{ n: string }>(
+      "select count(*) as n from trader_windows where market = $1 and timeframe = '1d'",
+      [`${SOL}/${solMarket.pool}`],
+    );
+    expect(Number(rows.rows[0]!.n)).toBe(
+      expectedRanking(solMarket, solTrades, "1d", "pnl", "desc", Date.now()).traderCount,
+    );
+  });
+
+  it("equal the kept trades' rankings after a rollback, and the full list's once the trades are written again", async () => {
+    const cut = solTrades.length - 6;
+    const removed = solTrades.slice(cut);
+    // the removed trades are the newest, of several wallets, inside every window
+    expect(new Set(removed.map((t) => t.maker)).size).toBeGreaterThan(1);
+    const res = await rollbackTo(db.pool, SOL, removed[0]!.block - 1n);
+    expect(res.tradesDeleted).toBe(removed.length);
+    await uncached();
+    expect(await expectRankings(solMarket, solTrades.slice(0, cut), "rolled back")).toBeGreaterThan(50);
+    await writeBatch(db.pool, {
+      chain: SOL,
+      blocks: [],
+      trades: removed,
+      pools: [poolOf(solMarket, SOL_CREATED_BLOCK)],
+      tokens: solTokens,
+    });
+    await uncached();
+    expect(await expectRankings(solMarket, solTrades, "written again")).toBeGreaterThan(50);
   });
 });
