@@ -230,9 +230,9 @@ describe("every swap in the recorded Solana transactions", () => {
       `solana swap coverage: ${reproduced}/${swaps} swapping signers reproduced (${exact} to the lamport); not reproduced: ${missed.join(", ")}`,
     );
     expect(swaps).toBeGreaterThanOrEqual(77);
-    // the floor this decoder reaches on the fixtures (72 of 77, 30 to the lamport: PumpSwap and DAMM v1 rows
+    // the floor this decoder reaches on the fixtures (73 of 77, 30 to the lamport: PumpSwap and DAMM v1 rows
     // count the trader's side of the venue's protocol and creator fees); a regression lowers it
-    expect(reproduced).toBeGreaterThanOrEqual(72);
+    expect(reproduced).toBeGreaterThanOrEqual(73);
     expect(exact).toBeGreaterThanOrEqual(30);
   });
 
@@ -306,6 +306,33 @@ describe("every swap in the recorded Solana transactions", () => {
     expect(counts.staking).toBeGreaterThan(0);
     expect(counts.transfer).toBeGreaterThan(0);
     expect(fired).toBe(0);
+  });
+
+  it("Moonit trades move the curve's lamports, the fees it pays beside it left out", () => {
+    const MOONIT = "MoonCVVNZFSYkqNXP6bxHLPL6QQJiMagDL3qcqUQTrG";
+    let trades = 0;
+    for (const { key, raw, r } of results) {
+      const flat = flatInstructions(raw);
+      for (const ix of flat.filter((x) => x.programId === MOONIT)) {
+        // buy / sell accounts: sender, sender token account, curve, curve token account, dex fee,
+        // helio fee, mint, … (the program's published IDL); the curve pays a seller by debiting its
+        // own lamports and sends the two fees from them
+        const [, , curve, curveTokens, dexFee, helioFee, mint] = ix.accounts;
+        const view = rawView(raw);
+        const row = r.trades.find((t) => t.pool === curve);
+        expect(row, key).toBeDefined();
+        trades++;
+        expect(row!.tokenAddress).toBe(mint);
+        const curveSol = view.lamportDelta(curve!);
+        const fees = view.lamportDelta(dexFee!) + view.lamportDelta(helioFee!);
+        const curveTokenDelta = view.accountDelta([curveTokens!], mint!);
+        expect(row!.isBuy).toBe(curveSol > 0n);
+        expect(row!.amountToken).toBe(curveTokenDelta < 0n ? -curveTokenDelta : curveTokenDelta);
+        // a seller got what left the curve less the fees; a buyer paid what entered it plus the fees
+        expect(row!.amountQuote).toBe(curveSol < 0n ? -curveSol - fees : curveSol + fees);
+      }
+    }
+    expect(trades).toBeGreaterThanOrEqual(1);
   });
 
   it("Phoenix fills trade on their market account, the taker as maker", () => {

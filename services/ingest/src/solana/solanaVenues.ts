@@ -3,6 +3,7 @@ import { meteoraDammV1Venue } from "./venues/meteoraDammV1Venue.ts";
 import { meteoraDammV2Venue } from "./venues/meteoraDammV2Venue.ts";
 import { meteoraDbcVenue } from "./venues/meteoraDbcVenue.ts";
 import { meteoraDlmmVenue } from "./venues/meteoraDlmmVenue.ts";
+import { moonitVenue } from "./venues/moonitVenue.ts";
 import { orcaWhirlpoolVenue } from "./venues/orcaWhirlpoolVenue.ts";
 import { pumpfunVenue } from "./venues/pumpfunVenue.ts";
 import { pumpswapVenue } from "./venues/pumpswapVenue.ts";
@@ -24,4 +25,5 @@ export const SOLANA_VENUES: readonly SolanaVenue[] = [
   meteoraDammV1Venue,
   meteoraDammV2Venue,
   meteoraDbcVenue,
+  moonitVenue,
 ];
