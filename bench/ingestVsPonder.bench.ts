@@ -1,8 +1,12 @@
 /**
  * EVM backfill from a node, Tapeline against Ponder, on one dense anvil chain: router swaps across
  * the devnet's V2, V3 and V4 pools, `BENCH_SWAPS_PER_BLOCK` transactions a block
- * ({@link buildDenseSwapChain}). Tapeline backfills it with its production path
- * ({@link backfillRange}, the service's `MAX_BLOCK_RANGE`, default 100); Ponder (bench/ponder, installed by
+ * ({@link buildDenseSwapChain}). Tapeline backfills it with its production path: a
+ * `backfill-chain` job on the chain's BullMQ queue (Redis at TEST_REDIS_URL), planned and run by
+ * the ingest worker's backfill consumer ({@link startEvmBackfillConsumer}: `evm-backfill` range
+ * jobs of `BENCH_BLOCKS_PER_JOB` blocks, default 2,000 as the operator plans them,
+ * `BACKFILL_CONCURRENCY` default 1, the service's `MAX_BLOCK_RANGE`, default 100); timed from the
+ * request's enqueue to the last range job's completion. Ponder (bench/ponder, installed by
  * `make bench`) indexes the same V2, V3 and V4 Swap logs into its own table in the same
  * PostgreSQL, through its factory pattern (pools found from creation logs, as Tapeline does).
  * Runs alternate, each on a fresh database. Both must index every Swap log of the chain (counted
@@ -24,21 +28,39 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "@tapeline/core";
-import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
+import {
+  BackfillJobs,
+  type ChainId,
+  chainBackfillQueue,
+  createBullQueue,
+  createContext,
+  freePort,
+} from "@tapeline/core";
+import {
+  createTestDatabase,
+  deleteRedisKeys,
+  TEST_REDIS_URL,
+  type TestDatabase,
+  testRedisPrefix,
+} from "@tapeline/core/testing";
+import pino from "pino";
 import { createDevnetClient } from "../services/ingest/src/devnet/createDevnetClient.ts";
 import { deployUniswap } from "../services/ingest/src/devnet/deployUniswap.ts";
 import { devnetEvmConfig } from "../services/ingest/src/devnet/devnetEvmConfig.ts";
 import { startAnvil } from "../services/ingest/src/devnet/startAnvil.ts";
-import { backfillRange } from "../services/ingest/src/evm/backfillRange.ts";
+import { planEvmBackfillJobs } from "../services/ingest/src/evm/backfillRange.ts";
 import type { IngestStage } from "../services/ingest/src/evm/createEvmIngest.ts";
 import { DexTopics } from "../services/ingest/src/evm/decoders/dexEventAbis.ts";
 import { createRpcClient } from "../services/ingest/src/rpc/createRpcClient.ts";
+import { recordLiveStart } from "../services/ingest/src/service/recordLiveStart.ts";
+import { startEvmBackfillConsumer } from "../services/ingest/src/service/startEvmBackfillConsumer.ts";
 import { buildDenseSwapChain } from "./denseSwapChain.ts";
 
 const SWAPS = Number(process.env.BENCH_SWAPS ?? 24_000);
 const PER_BLOCK = Number(process.env.BENCH_SWAPS_PER_BLOCK ?? 240);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
+const BLOCKS_PER_JOB = Number(process.env.BENCH_BLOCKS_PER_JOB ?? 2000);
+const CONCURRENCY = Number(process.env.BACKFILL_CONCURRENCY ?? 1);
 const PONDER_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "ponder");
 const PONDER_BIN = path.join(PONDER_DIR, "node_modules/ponder/dist/esm/bin/ponder.js");
 const withPonder = process.env.BENCH_PONDER !== "0" && existsSync(PONDER_BIN);
@@ -80,18 +102,16 @@ try {
         const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }], { maxBlockRange });
         const cpu0 = { node: process.cpuUsage(), anvil: cpuSeconds([anvilPid]) };
         t = performance.now();
-        await backfillRange(
-          {
-            cfg,
-            rpc: createRpcClient({ endpoints: cfg.endpoints }),
-            db: db.pool,
-            onStage: (s, ms) => {
-              stages[s] += ms;
-            },
+        await backfillThroughQueue(db, {
+          cfg,
+          rpc: createRpcClient({ endpoints: cfg.endpoints }),
+          db: db.pool,
+          onStage: (s, ms) => {
+            stages[s] += ms;
           },
-          deployment.startBlock,
-          chain.toBlock,
-        );
+          fromBlock: deployment.startBlock,
+          toBlock: chain.toBlock,
+        });
         const seconds = (performance.now() - t) / 1000;
         const nodeCpu = process.cpuUsage(cpu0.node);
         const cpu = cpuLine(swapLogs, {
@@ -104,8 +124,9 @@ try {
         tapeline.push(swapLogs / seconds);
         const stage = (s: IngestStage) => `${s} ${(stages[s] / 1000).toFixed(2)} s`;
         console.log(
-          `run ${run} tapeline: ${fmt(swapLogs / seconds)} swaps/s (${seconds.toFixed(2)} s, range ${maxBlockRange} ` +
-            `blocks at most; busy: ${stage("fetch")}, ${stage("decode")}, ${stage("write")})`,
+          `run ${run} tapeline: ${fmt(swapLogs / seconds)} swaps/s (${seconds.toFixed(2)} s, BullMQ jobs of ` +
+            `${BLOCKS_PER_JOB} blocks, concurrency ${CONCURRENCY}, range ${maxBlockRange} blocks at most; busy: ` +
+            `${stage("fetch")}, ${stage("decode")}, ${stage("write")})`,
         );
         console.log(`          ${cpu.line}`);
         tapelineIdle.push(cpu.idleRate);
@@ -161,6 +182,45 @@ try {
   );
 } finally {
   await anvil.stop();
+}
+
+/**
+ * The production backfill on `db`: the chain's live start recorded just above `toBlock`, the
+ * ingest worker's backfill consumer on a BullMQ queue of its own prefix, one `backfill-chain`
+ * request from `fromBlock`; resolves once every planned range job completed.
+ */
+async function backfillThroughQueue(
+  db: TestDatabase,
+  o: Parameters<typeof startEvmBackfillConsumer>[0]["deps"] & { fromBlock: bigint; toBlock: bigint },
+): Promise<void> {
+  const { fromBlock, toBlock, ...deps } = o;
+  const chain: ChainId = deps.cfg.chain;
+  const prefix = testRedisPrefix("bench-backfill").replace(/:$/, "");
+  const ctx = createContext({ name: "bench", level: "silent" });
+  const queue = createBullQueue({ url: TEST_REDIS_URL, prefix, logger: pino({ level: "silent" }) });
+  try {
+    await recordLiveStart(db.pool, chain, toBlock + 1n);
+    const consumer = await startEvmBackfillConsumer({ ctx, queue, deps, concurrency: CONCURRENCY });
+    const name = chainBackfillQueue(chain);
+    await queue.enqueue(name, BackfillJobs.chain, {
+      fromBlock: Number(fromBlock),
+      blocksPerJob: BLOCKS_PER_JOB,
+    });
+    const jobs = planEvmBackfillJobs(chain, fromBlock, toBlock, BLOCKS_PER_JOB);
+    for (const job of jobs) {
+      for (;;) {
+        const state = await queue.getState(name, job.jobId);
+        if (state === "completed") break;
+        if (state === "failed") throw new Error(`backfill job ${job.jobId} failed`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
+    await consumer.close();
+  } finally {
+    await queue.close();
+    await ctx.shutdown.run("bench run done");
+    await deleteRedisKeys(prefix);
+  }
 }
 
 function fmt(n: number): string {

@@ -37,7 +37,9 @@ export async function startEvmBackfillConsumer(opts: {
   const logger = ctx.logger.child({ component: "backfill", chain, queue: name });
   const runRange = createEvmBackfillProcessor({
     depsFor: (c) =>
-      c === chain ? { cfg: deps.cfg, rpc: deps.rpc, db: deps.db, native: deps.native } : undefined,
+      c === chain
+        ? { cfg: deps.cfg, rpc: deps.rpc, db: deps.db, native: deps.native, onStage: deps.onStage }
+        : undefined,
     onProgress: (jobId, p) =>
       logger.debug({ jobId, done: p.blocksDone, total: p.totalBlocks, etaMs: p.etaMs }, "backfill progress"),
   });

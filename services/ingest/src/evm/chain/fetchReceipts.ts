@@ -1,6 +1,7 @@
 import type { RpcClient } from "../../rpc/createRpcClient.ts";
 import type { EvmReceipt } from "../applyDexEvents.ts";
-import { toRawLog } from "./fetchLogs.ts";
+
+type JsonLog = { address: string; topics: string[]; data: string; logIndex: string };
 
 type JsonReceipt = {
   transactionHash: string;
@@ -10,8 +11,12 @@ type JsonReceipt = {
   gasUsed: string;
   effectiveGasPrice?: string;
   l1Fee?: string | null;
-  logs: Parameters<typeof toRawLog>[0][];
+  logs: JsonLog[];
 } | null;
+
+const UPPER = /[A-F]/;
+/** Nodes answer lowercase hex: most strings are kept as they are instead of copied. */
+const lower = (s: string): string => (UPPER.test(s) ? s.toLowerCase() : s);
 
 /**
  * Receipts of the given transactions (one JSON-RPC batch): sender, target, gas used, effective
@@ -63,7 +68,7 @@ export async function fetchBlockReceipts(
       res.forEach((list, i) => {
         if (!list) throw new Error(`receipts of block ${group[i]} not available`);
         for (const r of list) {
-          if (!txHashes.has(r.transactionHash.toLowerCase())) continue;
+          if (!txHashes.has(lower(r.transactionHash))) continue;
           const receipt = toReceipt(r, opts.opStack);
           out.set(receipt.transactionHash, receipt);
         }
@@ -75,15 +80,26 @@ export async function fetchBlockReceipts(
   return out;
 }
 
+/**
+ * The receipt fields the pipeline reads; its logs keep what maker resolution and wallet flows
+ * read (emitter, topics, data, position), the block and transaction being the receipt's own.
+ */
 function toReceipt(r: NonNullable<JsonReceipt>, opStack: boolean): EvmReceipt & { blockHash: string } {
+  const logs = new Array<EvmReceipt["logs"][number]>(r.logs.length);
+  for (let i = 0; i < r.logs.length; i++) {
+    const l = r.logs[i]!;
+    const topics = l.topics;
+    for (let t = 0; t < topics.length; t++) topics[t] = lower(topics[t]!);
+    logs[i] = { address: lower(l.address), topics, data: lower(l.data), logIndex: Number(l.logIndex) };
+  }
   return {
-    transactionHash: r.transactionHash.toLowerCase(),
-    blockHash: r.blockHash.toLowerCase(),
-    from: r.from.toLowerCase(),
-    to: r.to ? r.to.toLowerCase() : null,
+    transactionHash: lower(r.transactionHash),
+    blockHash: lower(r.blockHash),
+    from: lower(r.from),
+    to: r.to ? lower(r.to) : null,
     gasUsed: BigInt(r.gasUsed),
     effectiveGasPrice: BigInt(r.effectiveGasPrice ?? "0x0"),
     l1Fee: opStack && r.l1Fee ? BigInt(r.l1Fee) : null,
-    logs: r.logs.map(toRawLog),
+    logs,
   };
 }
