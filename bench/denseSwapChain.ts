@@ -25,12 +25,15 @@ export type DenseSwapChain = { fromBlock: bigint; toBlock: bigint; transactions:
 // Declared gas per swap transaction (a two-hop V2 swap uses ~180k); the block limit is raised to fit.
 const TX_GAS = 400_000n;
 
-export async function buildDenseSwapChain(
+/**
+ * `count` router swap calls over the seed pools of every venue, the `offset`-th first (sides
+ * alternate per pool with the index): recorded, not sent. Approvals are mined once before.
+ */
+export async function recordDenseSwaps(
   client: DevnetClient,
-  rpcUrl: string,
   deployment: DevnetDeployment,
-  opts: { transactions: number; swapsPerBlock: number },
-): Promise<DenseSwapChain> {
+  opts: { count: number; offset?: number },
+): Promise<ContractCall[]> {
   const v2 = createUniswapV2Actions(client, deployment);
   const v3 = createUniswapV3Actions(client, deployment);
   const v4 = createUniswapV4Actions(client, deployment);
@@ -59,7 +62,8 @@ export async function buildDenseSwapChain(
       ? tokenAmountForUsd(usd, 3000, 18)
       : tokenAmountForUsd(usd, tokenBy.get(token)!.seedPriceUsd, tokenBy.get(token)!.decimals);
   const pools = deployment.pools;
-  for (let i = 0; i < opts.transactions; i++) {
+  const offset = opts.offset ?? 0;
+  for (let i = offset; i < offset + opts.count; i++) {
     const pool = pools[i % pools.length]!;
     // alternate sides per pool, sizes $50-$850
     const zeroForOne = Math.floor(i / pools.length) % 2 === 0;
@@ -101,29 +105,58 @@ export async function buildDenseSwapChain(
       });
     }
   }
+  return calls;
+}
 
+/**
+ * Sends `calls` from the node's unlocked `from` with consecutive nonces from `nonce`, in one
+ * JSON-RPC batch, without mining them; the block gas limit must hold them. Returns their hashes.
+ */
+export async function sendSwapCalls(
+  rpcUrl: string,
+  from: Address,
+  calls: readonly ContractCall[],
+  nonce: number,
+): Promise<Hex[]> {
+  const sends = calls.map((call, i): [string, unknown[]] => [
+    "eth_sendTransaction",
+    [
+      {
+        from,
+        to: call.address,
+        data: encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args ?? [] }),
+        value: hex(call.value ?? 0n),
+        gas: hex(TX_GAS),
+        maxFeePerGas: hex(parseGwei("100")),
+        maxPriorityFeePerGas: hex(parseGwei("1")),
+        nonce: hex(BigInt(nonce + i)),
+      },
+    ],
+  ]);
+  return (await rpc(rpcUrl, sends)) as Hex[];
+}
+
+/** Raises the node's block gas limit to hold `swapsPerBlock` swap transactions. */
+export async function fitSwapsPerBlock(rpcUrl: string, swapsPerBlock: number): Promise<void> {
+  await rpc(rpcUrl, [["evm_setBlockGasLimit", [hex(TX_GAS * BigInt(swapsPerBlock + 10))]]]);
+}
+
+export async function buildDenseSwapChain(
+  client: DevnetClient,
+  rpcUrl: string,
+  deployment: DevnetDeployment,
+  opts: { transactions: number; swapsPerBlock: number },
+): Promise<DenseSwapChain> {
+  const calls = await recordDenseSwaps(client, deployment, { count: opts.transactions });
   await client.setAutomine(false);
-  await rpc(rpcUrl, [["evm_setBlockGasLimit", [hex(TX_GAS * BigInt(opts.swapsPerBlock + 10))]]]);
+  await fitSwapsPerBlock(rpcUrl, opts.swapsPerBlock);
   let nonce = await client.getTransactionCount({ address: deployment.deployer, blockTag: "pending" });
   const fromBlock = (await client.getBlockNumber()) + 1n;
   const hashes: Hex[] = [];
   for (let start = 0; start < calls.length; start += opts.swapsPerBlock) {
-    const sends = calls.slice(start, start + opts.swapsPerBlock).map((call): [string, unknown[]] => [
-      "eth_sendTransaction",
-      [
-        {
-          from: deployment.deployer,
-          to: call.address,
-          data: encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args ?? [] }),
-          value: hex(call.value ?? 0n),
-          gas: hex(TX_GAS),
-          maxFeePerGas: hex(parseGwei("100")),
-          maxPriorityFeePerGas: hex(parseGwei("1")),
-          nonce: hex(BigInt(nonce++)),
-        },
-      ],
-    ]);
-    for (const h of await rpc(rpcUrl, sends)) hashes.push(h as Hex);
+    const block = calls.slice(start, start + opts.swapsPerBlock);
+    for (const h of await sendSwapCalls(rpcUrl, deployment.deployer, block, nonce)) hashes.push(h);
+    nonce += block.length;
     await client.mine({ blocks: 1 });
   }
   const toBlock = await client.getBlockNumber();
