@@ -207,6 +207,15 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
     expect(rows.filter((id) => orphaned.has(id))).toEqual([]);
     const swaps = await chainSwaps(client, deployment, deployment.startBlock, newHead);
     expect(rows.sort()).toEqual(swaps.map((s) => s.id).sort());
+    // the token-keyed copies: the new chain's swaps, each under its trade's token, none orphaned
+    const copies = await db.pool.query<{ k: string }>(
+      "select token_key || ' ' || pool_address || ' ' || id as k from token_trades order by 1",
+    );
+    const originals = await db.pool.query<{ k: string }>(
+      "select chain_id || '/' || token_address || ' ' || pool_address || ' ' || id as k from trades order by 1",
+    );
+    expect(copies.rows.map((r) => r.k)).toEqual(originals.rows.map((r) => r.k));
+    expect(copies.rows.filter((r) => orphaned.has(r.k.split(" ")[2]!))).toEqual([]);
     // buckets were rebuilt: each resolution counts every priced trade exactly once
     const counts = await db.pool.query<{ n: string }>(
       "select sum(trades)::text as n from candle_buckets group by resolution_s",

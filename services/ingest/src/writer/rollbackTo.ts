@@ -27,9 +27,9 @@ const REBUILD_TRADERS = traderBucketsSql(
 
 /**
  * Undoes everything blocks after `ancestorBlock` wrote on `chain`, in ONE transaction: deletes
- * their trades and wallet rows, rebuilds the candle buckets and trader rollups those trades fed
- * from the trades that remain (and the lifetime and sliding window rows of the trades' wallets
- * from those rollups),
+ * their trades (and the trades' token-keyed copies) and wallet rows, rebuilds the candle buckets
+ * and trader rollups those trades fed from the trades that remain (and the lifetime and sliding
+ * window rows of the trades' wallets from those rollups),
  * restores each touched pool's state from its last snapshot at or before the ancestor (pools
  * first seen after it and left without trades are removed) and its copy in its token's market list, recomputes last trade times and
  * best pools and all-time highs, restores the balances of tracked tokens, drops the liquidity lows of
@@ -52,13 +52,32 @@ export async function rollbackTo(
       [chain, anc],
     );
     const wallets = makers.rows.map((r) => r.wallet_key);
-    const del = await client.query<{ market: string; id: string; maker: string }>(
-      `with d as (delete from trades where chain_id = $1 and block > $2 returning market, id, at, block, log_index, maker),
+    const del = await client.query<{
+      market: string;
+      id: string;
+      maker: string;
+      token_key: string;
+      at: string;
+    }>(
+      `with d as (delete from trades where chain_id = $1 and block > $2
+                  returning market, id, at, block, log_index, maker, chain_id || '/' || token_address as token_key),
        ins as (insert into rb_aff select market, min(at) from d group by market returning 1)
-       select market, id, maker from d order by market, at, block, log_index, id`,
+       select market, id, maker, token_key, at from d order by market, at, block, log_index, id`,
       [chain, anc],
     );
     const tradesDeleted = del.rows.length;
+    if (tradesDeleted > 0) {
+      // The token-keyed copies of exactly those trades: their tokens' rows of the removed blocks,
+      // found in the tape index from the earliest removed trade on.
+      await client.query(
+        "delete from token_trades where token_key = any($1::text[]) and at >= $2 and block > $3",
+        [
+          [...new Set(del.rows.map((r) => r.token_key))],
+          del.rows.reduce((m, r) => (Number(r.at) < m ? Number(r.at) : m), Number.POSITIVE_INFINITY),
+          anc,
+        ],
+      );
+    }
     await client.query("analyze rb_aff");
     await client.query(
       `delete from candle_buckets c using rb_aff a

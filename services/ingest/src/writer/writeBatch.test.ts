@@ -446,6 +446,7 @@ const WRITER_TABLES = [
   "pool_snapshots",
   "native_prices",
   "trades",
+  "token_trades",
   "candle_buckets",
   "trader_buckets",
   "wallet_swaps",
@@ -590,6 +591,18 @@ async function poolsAsTokenLists(db: TestDatabase) {
   return { pools: pools.rows, lists: lists.rows };
 }
 
+/** Each trade as its token's copy must hold it: keyed by `<chain>/<token>`, with the tape's columns. */
+async function tradesAsTokenCopies(db: TestDatabase) {
+  const cols = `at, block, log_index, id, pool_address, quote_address, maker, is_buy, amount_token, amount_quote,
+    price_native, volume_native, fees_native, is_wash, preconfirmed, tx_hash`;
+  const order = "order by token_key, at, block, log_index, id, pool_address";
+  const [trades, copies] = await Promise.all([
+    db.pool.query(`select chain_id || '/' || token_address as token_key, ${cols} from trades ${order}`),
+    db.pool.query(`select token_key, ${cols} from token_trades ${order}`),
+  ]);
+  return { trades: trades.rows, copies: copies.rows };
+}
+
 describe("token market lists", () => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -599,7 +612,7 @@ describe("token market lists", () => {
     await db.drop();
   });
 
-  it("hold every pool row under its token through trades, a token change and a rollback", async () => {
+  it("hold every pool row and every trade under its token through trades, a token change and a rollback", async () => {
     const P = "0x0000000000000000000000000000000000000040";
     const Q = "0x0000000000000000000000000000000000000041";
     const R = "0x0000000000000000000000000000000000000042";
@@ -610,6 +623,9 @@ describe("token market lists", () => {
     let got = await poolsAsTokenLists(db);
     expect(got.pools).toHaveLength(2);
     expect(got.lists).toEqual(got.pools);
+    let copies = await tradesAsTokenCopies(db);
+    expect(copies.trades).toHaveLength(1);
+    expect(copies.copies).toEqual(copies.trades);
     expect(got.lists.map((r) => r.token_key)).toEqual([`${CHAIN}/${TOKEN}`, `${CHAIN}/${TOKEN}`]);
     // Q's record now names the other side its base token; R is new after block 301
     await writeBatch(
@@ -627,6 +643,24 @@ describe("token market lists", () => {
     got = await poolsAsTokenLists(db);
     expect(got.pools).toHaveLength(3);
     expect(got.lists).toEqual(got.pools);
+    // Q trades under its new base token; a rewrite of the batch copies nothing twice
+    await writeBatch(
+      db.pool,
+      batchOf(
+        [
+          trade(P, 302, 1, 2, "1.5"),
+          { ...trade(Q, 302, 3, 4, "0.5"), tokenAddress: QUOTE, quoteAddress: TOKEN },
+        ],
+        [],
+        302,
+      ),
+    );
+    copies = await tradesAsTokenCopies(db);
+    expect(copies.trades).toHaveLength(4);
+    expect(new Set(copies.copies.map((r) => r.token_key))).toEqual(
+      new Set([`${CHAIN}/${TOKEN}`, `${CHAIN}/${QUOTE}`]),
+    );
+    expect(copies.copies).toEqual(copies.trades);
     expect(got.lists.find((r) => r.address === Q)?.token_key).toBe(`${CHAIN}/${QUOTE}`);
     expect(got.lists.find((r) => r.address === P)?.last_trade_at).toBe(String(trade(P, 302, 1, 2, "1.5").at));
     // the fork drops block 302: R leaves, P's state and last trade go back to block 300
@@ -635,6 +669,9 @@ describe("token market lists", () => {
     expect(got.pools.map((r) => r.address)).toEqual([P, Q]);
     expect(got.lists).toEqual(got.pools);
     expect(got.lists.find((r) => r.address === P)?.last_trade_at).toBe(String(trade(P, 300, 0, 1, "1").at));
+    copies = await tradesAsTokenCopies(db);
+    expect(copies.trades).toHaveLength(1);
+    expect(copies.copies).toEqual(copies.trades);
   });
 });
 

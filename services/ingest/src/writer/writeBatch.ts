@@ -203,7 +203,8 @@ const BUCKETS = candleBucketsSql("ins");
 
 /**
  * Inserts the trades not stored yet (idempotent on market and id) and, in the same statement,
- * feeds only those into the candle buckets and the pools' last trade time.
+ * feeds only those into their token's copy (`token_trades`), the candle buckets and the pools'
+ * last trade time.
  * @returns the ids inserted, or null when every given trade was inserted.
  */
 async function insertTrades(
@@ -225,8 +226,15 @@ async function insertTrades(
            amount_token, amount_quote, price_native, price_quote, volume_native, fees_native, is_wash, preconfirmed,
            router_program, router_name)
        on conflict (market, id) do nothing
-       returning market, chain_id, token_address, quote_address, at, block, log_index, id, price_native,
-         volume_native, amount_token, amount_quote
+       returning market, chain_id, pool_address, token_address, quote_address, at, block, log_index, id, maker,
+         is_buy, price_native, volume_native, fees_native, is_wash, preconfirmed, tx_hash, amount_token, amount_quote
+     ),
+     tt as (
+       insert into token_trades (token_key, at, block, log_index, id, pool_address, quote_address, maker, is_buy,
+         amount_token, amount_quote, price_native, volume_native, fees_native, is_wash, preconfirmed, tx_hash)
+       select chain_id || '/' || token_address, at, block, log_index, id, pool_address, quote_address, maker, is_buy,
+         amount_token, amount_quote, price_native, volume_native, fees_native, is_wash, preconfirmed, tx_hash
+       from ins
      ),
      ${BUCKETS.ctes},
      b as (${BUCKETS.upsert}),
@@ -359,7 +367,7 @@ function athTouches(batch: IngestBatch, inserted: readonly TradeRecord[]): AthTo
 /**
  * Writes one ingest batch in ONE transaction: tokens, pools (state and snapshots, and their
  * copies in the token-keyed market lists), native
- * prices, trades (idempotent on market and trade id), the wallet rows of those trades (keyed by
+ * prices, trades (idempotent on market and trade id) and their token-keyed copies, the wallet rows of those trades (keyed by
  * their maker), the trader rollups and the candle buckets of the trades newly
  * inserted (1s, 60s, 3600s, 86400s), the balances of tracked tokens, the markets' liquidity lows in
  * their token's first week, the unfinalized blocks and the chain checkpoint. Writing

@@ -395,7 +395,37 @@ describe("trades", () => {
     const tok = await walkTrades((cursor) =>
       q.tokenTrades({ chain: FX_CHAIN, address: FX_TOKEN, limit: 100, cursor }),
     );
-    expect(tok.rows).toHaveLength(fx.trades.length);
+    // every market's trades in one chain order, newest first, then oldest first
+    const all = [...fx.swaps.values()].flat().sort(byOrder);
+    expect(new Set(fx.trades.map((t) => t.pool)).size).toBe(3);
+    expect(tok.rows.map((r) => r.id)).toEqual([...all].reverse().map((s) => s.id));
+    const asc = await walkTrades((cursor) =>
+      q.tokenTrades({ chain: FX_CHAIN, address: FX_TOKEN, limit: 150, cursor, order: "asc" }),
+    );
+    expect(asc.rows.map((r) => r.id)).toEqual(all.map((s) => s.id));
+    const src = fx.trades.find((t) => t.id === tok.rows[0]!.id)!;
+    expect(tok.rows[0]).toMatchObject({
+      at: src.at,
+      maker: src.maker,
+      isBuy: src.isBuy,
+      priceNative: Number(src.priceNative),
+      volumeNative: Number(src.volumeNative),
+      priceUsd: Number(src.priceNative) * Number(SPOT),
+      txHash: src.txHash,
+      block: Number(src.block),
+      logIndex: src.logIndex,
+      poolAddress: src.pool,
+      quoteToken: { symbol: "WETH", decimals: 18 },
+    });
+    // a filtered walk over the token's markets, in scan windows shorter than the history
+    const narrow = queries({ tradeScanWindow: 50 });
+    const sells = await walkTrades((cursor) =>
+      narrow.tokenTrades({ chain: FX_CHAIN, address: FX_TOKEN, limit: 40, cursor, side: "sell" }),
+    );
+    expect(sells.pages).toBeGreaterThan(fx.trades.length / 50);
+    const wantSells = fx.trades.filter((t) => !t.isBuy).map((t) => t.id);
+    expect(sells.rows.map((r) => r.id).sort()).toEqual(wantSells.sort());
+    expect(new Set(sells.rows.map((r) => r.id)).size).toBe(sells.rows.length);
     const scoped = await q.tokenTrades({ chain: FX_CHAIN, address: FX_TOKEN, pools: [FX_POOL2], limit: 50 });
     const pool = await q.poolTrades({ chain: FX_CHAIN, address: FX_POOL2, limit: 50 });
     expect(scoped).toEqual(pool);
@@ -477,6 +507,25 @@ describe("tokens and markets", () => {
     await expect(
       q.poolDefinition({ chain: FX_CHAIN, address: "0x00000000000000000000000000000000000000ee" }),
     ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("token-wide stats count every market's trades in each window", async () => {
+    const windows = ["5m", "1h", "6h", "24h"] as const;
+    const st = await queries().tokenStats({ chain: FX_CHAIN, address: FX_TOKEN, windows: [...windows] });
+    const ms = { "5m": 300_000, "1h": 3_600_000, "6h": 21_600_000, "24h": 86_400_000 };
+    const day = fx.trades.filter((t) => t.at > nowMs - ms["24h"] && t.at <= nowMs);
+    expect(new Set(day.map((t) => t.pool)).size).toBeGreaterThan(1);
+    for (const w of windows) {
+      const inW = day.filter((t) => t.at > nowMs - ms[w]);
+      const got = st.windows[w]!;
+      expect(got.buys).toBe(inW.filter((t) => t.isBuy).length);
+      expect(got.sells).toBe(inW.filter((t) => !t.isBuy).length);
+      expect(got.makers).toBe(new Set(inW.map((t) => t.maker)).size);
+      const vol = inW.reduce((a, t) => a + Number(t.volumeNative), 0);
+      expect(got.volumeNative).toBeCloseTo(vol, 9);
+      expect(got.volumeUsd).toBeCloseTo(vol * Number(SPOT), 6);
+    }
+    expect(st.pools.sort()).toEqual([FX_CURVE, FX_POOL, FX_POOL2].sort());
   });
 
   it("token stats restricted to pools count only those pools' trades", async () => {

@@ -623,6 +623,8 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
       const stats = await windowStats(marketKey(chain, address), {
         chain,
         markets,
+        // token-wide, the store reads the same trades from the token's own copy (one shard)
+        ...(chosen ? {} : { token: address }),
         priceMarkets,
         windows,
         nowMs,
@@ -705,12 +707,9 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
         scope = { chain, markets: rows.map((r) => r.market) };
         tags.push(...scope.markets);
       } else {
-        const core = await requireToken(chain, address);
-        // A token that ever traded on one market only is read on that market (one shard on
-        // Citus, in its market's order). Across several markets the token's own index walk is
-        // kept: one ordered scan per shard beats a merge of per-market walks (README).
-        const traded = core.pools.filter((p) => p.lastTradeAt !== null);
-        scope = traded.length === 1 ? { chain, markets: [traded[0]!.market] } : { chain, token: address };
+        await requireToken(chain, address);
+        // the token's own copy of its trades, whatever its markets: one shard on Citus (README)
+        scope = { chain, token: address };
       }
       const spotUsd = await spot(chain);
       return tradePages.get(

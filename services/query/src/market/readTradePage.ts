@@ -69,12 +69,16 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
     return `$${params.length}`;
   };
 
+  // A token's whole tape is its token-keyed copy (`token_trades`, one shard on Citus), which
+  // carries neither chain nor token: both are the key's, given here as parameters.
+  const byToken = "token" in q.scope;
+  const table = byToken ? "token_trades" : "trades";
   const scope =
     "markets" in q.scope
       ? q.scope.markets.length === 1
         ? `t.market = ${p(q.scope.markets[0])}`
         : `t.market = any(${p(q.scope.markets)}::text[])`
-      : `t.chain_id = ${p(chain)} and t.token_address = ${p(q.scope.token)}`;
+      : `t.token_key = ${p(`${chain}/${q.scope.token}`)}`;
   const base: string[] = [scope];
   if (q.cursor) {
     const c = decodeTradeCursor(q.cursor, order);
@@ -86,13 +90,6 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
   if (q.toAt !== null && q.toAt !== undefined) base.push(`t.at <= ${p(q.toAt)}::bigint`);
   const dir = desc ? "desc" : "asc";
   const orderBy = `order by t.at ${dir}, t.block ${dir}, t.log_index ${dir}, t.id ${dir}`;
-  // A swap's rate: the latest stored minute at or before its own, within USD_RATE_MAX_AGE_MS.
-  const rateSql = `(select np.price_usd from native_prices np where np.chain_id = t.chain_id
-                     and np.minute <= (t.at / 60000) * 60000
-                     and np.minute > (t.at / 60000) * 60000 - ${USD_RATE_MAX_AGE_MS}
-                     order by np.minute desc limit 1)`;
-
-  const joins = `left join tokens tt on tt.chain_id = t.chain_id and tt.address = t.token_address`;
   // A filtered walk looks at a bounded window: find the last trade of that window first.
   let boundary: { at: string; block: string; log_index: number; id: string } | null = null;
   const filtered =
@@ -103,12 +100,21 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
     [q.minAmountToken, q.minVolumeNative, q.minVolumeUsd].some((v) => v !== null && v !== undefined);
   if (filtered) {
     const r = await db.query(
-      `select t.at, t.block, t.log_index, t.id from trades t where ${base.join(" and ")} ${orderBy}
+      `select t.at, t.block, t.log_index, t.id from ${table} t where ${base.join(" and ")} ${orderBy}
        offset $${params.length + 1} limit 1`,
       [...params, (q.scanWindow ?? TRADE_SCAN_WINDOW) - 1],
     );
     boundary = r.rows[0] ?? null;
   }
+  // (added after the boundary's statement, which must not be sent parameters it does not use)
+  const chainOf = byToken ? `${p(chain)}::text` : "t.chain_id";
+  const tokenOf = "token" in q.scope ? `${p(q.scope.token)}::text` : "t.token_address";
+  // A swap's rate: the latest stored minute at or before its own, within USD_RATE_MAX_AGE_MS.
+  const rateSql = `(select np.price_usd from native_prices np where np.chain_id = ${chainOf}
+                     and np.minute <= (t.at / 60000) * 60000
+                     and np.minute > (t.at / 60000) * 60000 - ${USD_RATE_MAX_AGE_MS}
+                     order by np.minute desc limit 1)`;
+  const joins = `left join tokens tt on tt.chain_id = ${chainOf} and tt.address = ${tokenOf}`;
   const filters: string[] = [];
   if (q.maker) filters.push(`t.maker = ${p(q.maker)}`);
   if (q.side) filters.push(`t.is_buy = ${q.side === "buy" ? "true" : "false"}`);
@@ -147,10 +153,10 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
             coalesce(q.symbol, case when t.quote_address = any(${nativeList}::text[]) then ch.native_symbol end) as q_symbol,
             coalesce(q.decimals, case when t.quote_address = any(${nativeList}::text[]) then ch.native_decimals end) as q_decimals,
             ${solana ? rateSql : "null"} as usd
-     from trades t
+     from ${table} t
      ${joins}
-     left join tokens q on q.chain_id = t.chain_id and q.address = t.quote_address
-     left join chains ch on ch.chain_id = t.chain_id
+     left join tokens q on q.chain_id = ${chainOf} and q.address = t.quote_address
+     left join chains ch on ch.chain_id = ${chainOf}
      where ${[...base, ...filters].join(" and ")}
      ${orderBy}
      limit ${p(q.limit + 1)}`,

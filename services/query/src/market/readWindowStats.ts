@@ -15,6 +15,11 @@ export type ReadWindowStatsInput = {
   chain: ChainId;
   /** markets whose trades are counted */
   markets: string[];
+  /**
+   * Set when `markets` are every market of this token that traded in the windows: the store
+   * then reads the same trades from the token's copy (`token_trades`), on one shard.
+   */
+  token?: string;
   /** markets whose trades make the price change (the pricing pool for token-wide figures) */
   priceMarkets: string[];
   windows: StatsWindow[];
@@ -53,7 +58,8 @@ export async function readWindowStats(
     }>(
       `with t as (
        select t.at, t.is_buy, t.volume_native, t.maker, (t.at / 60000) * 60000 as minute
-       from trades t where t.market = any($1::text[]) and t.at > $2 and t.at <= $3
+       from ${q.token === undefined ? "trades t where t.market = any($1::text[])" : "token_trades t where t.token_key = $1"}
+         and t.at > $2 and t.at <= $3
      ),
      r as (
        select m.minute, ${
@@ -76,7 +82,9 @@ export async function readWindowStats(
      left join t on t.at > w.since
      left join r on r.minute = t.minute
      group by w.i order by w.i`,
-      solana ? [q.markets, oldest, q.nowMs, since, q.chain] : [q.markets, oldest, q.nowMs, since],
+      [q.token === undefined ? q.markets : `${q.chain}/${q.token}`, oldest, q.nowMs, since].concat(
+        solana ? [q.chain] : [],
+      ),
     ),
     readPriceChanges(db, q.priceMarkets, since, q.nowMs),
   ]);
