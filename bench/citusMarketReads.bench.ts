@@ -5,17 +5,21 @@
  * coordinator and two workers on this machine, eight shards per table), then the market queries
  * of a query shard with every cache off:
  *   the 2,000-candle page (GET /v1/pool/ohlcv limit=2000 1m) and the 500-trade page
- *   (GET /v1/pool/trades limit=500), requests rotating over the 20 pools.
+ *   (GET /v1/pool/trades limit=500), requests rotating over the 20 pools; the token-wide 500-trade
+ *   tape (GET /v1/token/trades limit=500) and stats (GET /v1/token/stats, 4 windows), requests
+ *   rotating over the 5 tokens, each trading on 4 of the pools.
  * Prints the load time of each, then per target and server the latency percentiles of requests
  * one at a time, and the throughput with BENCH_CONCURRENCY (default 8) in flight.
  * Skipped, with a message, when the citus extension is not installed (README: Testing on Citus).
- * Env: BENCH_TRADES, BENCH_REQUESTS (measured requests per target, default 300), BENCH_CONCURRENCY.
+ * Env: BENCH_TRADES, BENCH_REQUESTS (measured requests per target, default 300), BENCH_CONCURRENCY,
+ * BENCH_TARGETS (indexes of the targets to run, comma-separated; default all).
  */
 import { createTestDatabase, findCitus, startCitusCluster, type TestDatabase } from "@tapeline/core/testing";
 import { createMarketQueries } from "../services/query/src/market/createMarketQueries.ts";
 import {
   BENCH_CHAIN,
   benchPoolOf,
+  benchTokenOf,
   loadBenchTrades,
 } from "../services/query/src/market/testing/loadBenchTrades.ts";
 
@@ -23,6 +27,9 @@ const TRADES = Number(process.env.BENCH_TRADES ?? 60_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const POOLS = 20;
+const MARKETS_PER_TOKEN = 4;
+const TOKENS = POOLS / MARKETS_PER_TOKEN;
+const TARGETS = process.env.BENCH_TARGETS?.split(",").map(Number);
 
 type Queries = ReturnType<typeof createMarketQueries>;
 const targets: { name: string; read: (q: Queries, i: number) => Promise<number> }[] = [
@@ -45,6 +52,23 @@ const targets: { name: string; read: (q: Queries, i: number) => Promise<number> 
     name: "500-trade page",
     read: async (q, i) =>
       (await q.poolTrades({ chain: BENCH_CHAIN, address: benchPoolOf(i % POOLS), limit: 500 })).data.length,
+  },
+  {
+    name: `500-trade token tape (${MARKETS_PER_TOKEN} markets)`,
+    read: async (q, i) =>
+      (await q.tokenTrades({ chain: BENCH_CHAIN, address: benchTokenOf(i % TOKENS), limit: 500 })).data
+        .length,
+  },
+  {
+    name: `token stats, 4 windows (${MARKETS_PER_TOKEN} markets)`,
+    read: async (q, i) => {
+      const s = await q.tokenStats({
+        chain: BENCH_CHAIN,
+        address: benchTokenOf(i % TOKENS),
+        windows: ["5m", "1h", "6h", "24h"],
+      });
+      return s.windows["24h"]?.txns ?? 0;
+    },
   },
 ];
 
@@ -76,12 +100,13 @@ try {
       nowMs,
       batch: 5000,
       writers: 2,
+      marketsPerToken: MARKETS_PER_TOKEN,
     });
     await db.pool.query("analyze");
     console.log(`${label}: loaded ${TRADES} trades through the writer in ${(loadMs / 1000).toFixed(1)} s`);
   }
 
-  for (const target of targets) {
+  for (const target of targets.filter((_, k) => !TARGETS || TARGETS.includes(k))) {
     for (const { label, db } of dbs) {
       const q = createMarketQueries({
         db: db.pool,

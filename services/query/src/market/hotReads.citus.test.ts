@@ -69,6 +69,25 @@ describe.skipIf(!onCitus)(title, () => {
       chain: FX_CHAIN,
       blocks: [],
       trades: fx.trades,
+      // each trade its maker's one-leg swap, so the wallet tables hold the fixture's makers
+      walletSwaps: fx.trades.map((t) => {
+        const token = { tokenAddress: t.tokenAddress, amount: t.amountToken };
+        const quote = { tokenAddress: t.quoteAddress, amount: t.amountQuote };
+        const [sent, received] = t.isBuy ? [quote, token] : [token, quote];
+        return {
+          chain: t.chain,
+          wallet: t.maker,
+          txHash: t.txHash,
+          block: t.block,
+          seq: t.logIndex,
+          at: t.at,
+          sent: [sent],
+          received: [received],
+          route: [{ poolAddress: t.pool, poolType: "UNISWAP_V2", sent, received }],
+          volumeNative: t.volumeNative,
+          feesNative: t.feesNative,
+        };
+      }),
       pools: fx.pools,
       tokens: fx.tokens,
       nativePrices: [{ minute: Math.floor(fx.lastAt / 60_000) * 60_000, priceUsd: "2500", source: "test" }],
@@ -198,6 +217,32 @@ describe.skipIf(!onCitus)(title, () => {
     const badges = done.filter((s) => /wallet_key = any/.test(s.sql));
     for (const s of badges) expect(s.scans).toHaveLength(1);
     expectRouted(done.filter((s) => !badges.includes(s)));
+  });
+
+  it("wallet swaps (first page, next page by cursor) and wallet trades route to one shard", async () => {
+    const { createWalletQueries } = await import("../wallet/createWalletQueries.ts");
+    const counts = new Map<string, number>();
+    for (const t of fx.trades) counts.set(t.maker, (counts.get(t.maker) ?? 0) + 1);
+    const [wallet, n] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    expect(n).toBeGreaterThan(2);
+    statements.length = 0;
+    const w = createWalletQueries({ db: explaining, now: () => nowMs });
+    const ref = { chain: FX_CHAIN, wallet };
+    const first = await w.walletSwaps({
+      ...ref,
+      cursor: null,
+      limit: 2,
+      from: null,
+      to: null,
+      beforeAt: null,
+    });
+    expect(first.nextCursor).not.toBeNull();
+    await w.walletSwaps({ ...ref, cursor: first.nextCursor, limit: 2, from: null, to: null, beforeAt: null });
+    const trades = await w.walletTrades({ ...ref, limit: 100, beforeAt: null });
+    expect(trades.data.length).toBe(n);
+    expect(statements.filter((s) => /from wallet_swaps/.test(s.sql))).toHaveLength(2);
+    expect(statements.filter((s) => /from wallet_trades/.test(s.sql))).toHaveLength(1);
+    expectRouted([...statements]);
   });
 
   it("pulse: each view is one statement over the launchpad markets of every shard (a cross-market listing, README)", async () => {

@@ -28,11 +28,13 @@ export type LoadBenchTradesOptions = {
   batch: number;
   /** writers running at once; each owns a disjoint set of pools, so they never touch the same rows */
   writers: number;
+  /** pools trading one token: pools i·k to i·k + k - 1 trade token i (default 1) */
+  marketsPerToken?: number;
 };
 
 /**
- * Loads a synthetic market through the ingest writer: `pools` tokens quoted in WETH, one pool
- * each, `trades` valid trades (rounded down to a multiple of `pools`) spread evenly over the span (each pool trades at the same instants,
+ * Loads a synthetic market through the ingest writer: tokens quoted in WETH, `marketsPerToken`
+ * pools each (default one), `pools` pools in all, `trades` valid trades (rounded down to a multiple of `pools`) spread evenly over the span (each pool trades at the same instants,
  * random-walk prices, random sizes and makers). Tokens, pools and one native price go first in
  * their own batch; the trades follow in batches written by parallel writers.
  * @returns load time in ms
@@ -41,6 +43,8 @@ export async function loadBenchTrades(pool: pg.Pool, o: LoadBenchTradesOptions):
   const started = Date.now();
   const start = o.nowMs - o.spanMs;
   const perPool = Math.floor(o.trades / o.pools);
+  const per = o.marketsPerToken ?? 1;
+  const tokenOfPool = (i: number) => benchTokenOf(Math.floor(i / per));
   const step = o.spanMs / perPool;
   const tokens: TokenRecord[] = [
     {
@@ -51,7 +55,7 @@ export async function loadBenchTrades(pool: pg.Pool, o: LoadBenchTradesOptions):
       decimals: 18,
       totalSupply: null,
     },
-    ...Array.from({ length: o.pools }, (_, i) => ({
+    ...Array.from({ length: Math.ceil(o.pools / per) }, (_, i) => ({
       chain: BENCH_CHAIN,
       address: benchTokenOf(i),
       name: `Token ${i}`,
@@ -65,9 +69,9 @@ export async function loadBenchTrades(pool: pg.Pool, o: LoadBenchTradesOptions):
     address: benchPoolOf(i),
     venueType: "UNISWAP_V2",
     factory: hex(0xfa),
-    token0: benchTokenOf(i),
+    token0: tokenOfPool(i),
     token1: WETH,
-    tokenAddress: benchTokenOf(i),
+    tokenAddress: tokenOfPool(i),
     quoteAddress: WETH,
     priceNative: "0.000001",
     liquidityNative: "100",
@@ -116,7 +120,7 @@ export async function loadBenchTrades(pool: pg.Pool, o: LoadBenchTradesOptions):
           at,
           maker: hex(1 + Math.floor(rnd() * 5000)),
           isBuy: rnd() < 0.5,
-          tokenAddress: benchTokenOf(p),
+          tokenAddress: tokenOfPool(p),
           quoteAddress: WETH,
           amountToken,
           amountQuote,
