@@ -37,6 +37,8 @@ export type LoadResult = {
   bytesPerS: number;
   non2xx: number;
   errors: number;
+  /** CPU seconds the load generator itself used (autocannon only; null for wrk) */
+  cpuSeconds: number | null;
 };
 
 export type LoadGenerator = "wrk" | "autocannon";
@@ -132,6 +134,7 @@ async function runWrk(opts: LoadOptions): Promise<LoadResult> {
       bytesPerS: r.bytes / seconds,
       non2xx: r.non2xx,
       errors: r.errors,
+      cpuSeconds: null,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -147,7 +150,8 @@ const requests = paths.length > 1 ? [{ setupRequest: (r) => ({ ...r, path: paths
 const workers = Number(process.env.BENCH_AUTOCANNON_WORKERS ?? 2);
 autocannon({ url: url + paths[0], connections, duration, headers, method, body, requests, overallRate, ...(workers > 1 && !requests ? { workers } : {}) }, (err, r) => {
   if (err) { console.error(err); process.exit(1); }
-  process.stdout.write(JSON.stringify(r));
+  const cpu = process.cpuUsage();
+  process.stdout.write(JSON.stringify({ ...r, cpuSeconds: (cpu.user + cpu.system) / 1e6 }));
 });`;
 
 async function runAutocannon(opts: LoadOptions): Promise<LoadResult> {
@@ -174,6 +178,7 @@ async function runAutocannon(opts: LoadOptions): Promise<LoadResult> {
     latency: { p50: number; p90: number; p99: number; max: number };
     non2xx: number;
     errors: number;
+    cpuSeconds: number;
   };
   return {
     tool: "autocannon",
@@ -186,5 +191,6 @@ async function runAutocannon(opts: LoadOptions): Promise<LoadResult> {
     bytesPerS: r.throughput.average,
     non2xx: r.non2xx,
     errors: r.errors,
+    cpuSeconds: r.cpuSeconds,
   };
 }

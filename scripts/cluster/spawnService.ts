@@ -31,6 +31,8 @@ export type SpawnServiceOptions = {
   env: Record<string, string>;
   /** File the process's output is appended to; kept in memory only when absent. */
   logFile?: string;
+  /** Options given to node before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
   /** How long `start` waits for `/readyz`. @defaultValue 180000 */
   readyTimeoutMs?: number;
 };
@@ -65,7 +67,7 @@ export function spawnService(opts: SpawnServiceOptions): ServiceProcess {
     if (child) throw new Error(`${opts.name} is already running`);
     stopped = false;
     log ??= opts.logFile ? createWriteStream(opts.logFile, { flags: "a" }) : null;
-    const proc = spawn(process.execPath, ["--import", "tsx", opts.entry], {
+    const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", opts.entry], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? "", ...opts.env, PORT: String(opts.port) },
       stdio: ["ignore", "pipe", "pipe"],

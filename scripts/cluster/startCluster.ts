@@ -50,6 +50,8 @@ export type ClusterOptions = {
    * longer than the production bounds, and a timed-out call would be a failure the check did not cause.
    */
   patientTimeouts?: boolean;
+  /** Node options of the router and the query shards (e.g. `--cpu-prof`, `--cpu-prof-dir=...` to profile them). */
+  nodeArgs?: string[];
 };
 
 /** The running cluster and the handles to disturb it. */
@@ -158,6 +160,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           BILLING_PG_CONNECT_TIMEOUT_MS: "10000",
         }
       : {};
+    const served = opts.nodeArgs ? { nodeArgs: opts.nodeArgs } : {};
 
     const mapPath = path.join(opts.dir, "shardmap.json");
     let map: ShardMap | null = null;
@@ -190,6 +193,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           SHARD_MAP_POLL_MS: String(MAP_POLL_MS),
         },
         ...logFile(name),
+        ...served,
       });
       shards.set(index, proc);
       return proc;
@@ -234,6 +238,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         DATABASE_URL: database.url,
       },
       ...logFile("router"),
+      ...served,
     });
     const evm = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }]);
     const ingest = spawnService({

@@ -204,46 +204,88 @@ describe("HTTP shard client against real query pods", () => {
     expect((invalid as InvalidParamError).details).toMatchObject({ param: "params", path: "0.limit" });
   });
 
-  it("a pod refuses a method the contract does not list, and params that do not match its schema", async () => {
-    const url = pods[0]?.url;
-    for (const method of ["constructor", "__proto__", "whoami", "hasOwnProperty"]) {
-      const res = await fetch(`${url}/rpc/${method}`, { method: "POST", body: "[]" });
-      expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({
-        error: { code: "NOT_FOUND", message: `unknown query method ${method}`, details: { method } },
+  // JSON bodies take the pod's fast path; other media types go through Express: both judge alike.
+  it.each([
+    ["application/json", { "content-type": "application/json" }],
+    ["text/plain", { "content-type": "text/plain;charset=UTF-8" }],
+  ])(
+    "a pod refuses a method the contract does not list, and params that do not match its schema (%s)",
+    async (_, headers) => {
+      const url = pods[0]?.url;
+      const fetch = (input: string, init: RequestInit) => globalThis.fetch(input, { ...init, headers });
+      for (const method of ["constructor", "__proto__", "whoami", "hasOwnProperty"]) {
+        const res = await fetch(`${url}/rpc/${method}`, { method: "POST", body: "[]" });
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({
+          error: { code: "NOT_FOUND", message: `unknown query method ${method}`, details: { method } },
+        });
+      }
+      const notArray = await fetch(`${url}/rpc/listChains`, { method: "POST", body: '{"a":1}' });
+      expect(notArray.status).toBe(400);
+      expect(((await notArray.json()) as { error: { details: unknown } }).error.details).toEqual({
+        param: "body",
       });
+      const extra = await fetch(`${url}/rpc/listChains`, { method: "POST", body: "[1]" });
+      expect(extra.status).toBe(400);
+      const badChain = await fetch(`${url}/rpc/poolDefinition`, {
+        method: "POST",
+        body: JSON.stringify([{ chain: "evm:0x1", address: benchPoolOf(0) }]),
+      });
+      expect(badChain.status).toBe(400);
+      expect(((await badChain.json()) as { error: { details: unknown } }).error.details).toEqual({
+        param: "params",
+        path: "0.chain",
+      });
+      const unknownField = await fetch(`${url}/rpc/poolDefinition`, {
+        method: "POST",
+        body: JSON.stringify([{ ...poolRef(0), extra: 1 }]),
+      });
+      expect(unknownField.status).toBe(400);
+      // Batches: only batchable methods, and a well-formed items list.
+      for (const method of ["listChains", "poolTrades", "whoami"]) {
+        const res = await fetch(`${url}/batch/${method}`, { method: "POST", body: '{"items":[]}' });
+        expect(res.status).toBe(404);
+      }
+      const tooMany = await fetch(`${url}/batch/poolDefinition`, {
+        method: "POST",
+        body: JSON.stringify({ items: Array.from({ length: 101 }, (_, i) => [i, poolRef(0)]) }),
+      });
+      expect(tooMany.status).toBe(400);
+      const notJson = await fetch(`${url}/rpc/listChains`, { method: "POST", body: "[" });
+      expect(notJson.status).toBe(400);
+      expect(await notJson.json()).toEqual({
+        error: { code: "INVALID_PARAM", message: "the body is not valid JSON", details: { param: "body" } },
+      });
+      const tooLarge = await fetch(`${url}/rpc/listChains`, {
+        method: "POST",
+        body: `[${" ".repeat(1024 * 1024)}]`,
+      });
+      expect(tooLarge.status).toBe(413);
+      expect(((await tooLarge.json()) as { error: { code: string } }).error.code).toBe("PAYLOAD_TOO_LARGE");
+      const ok = await fetch(`${url}/rpc/poolDefinition`, {
+        method: "POST",
+        body: JSON.stringify([poolRef(0)]),
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(await ok.text()).toBe(JSON.stringify(await direct.api.poolDefinition(poolRef(0))));
+    },
+  );
+
+  it("passes a shard's answer on as the shard serialized it, errors as ApiErrors", async () => {
+    for (let i = 0; i < 5; i++) {
+      const bytes = await client.serialized(poolKey(i), "poolDefinition", poolRef(i));
+      expect(bytes.toString("utf8")).toBe(JSON.stringify(await direct.api.poolDefinition(poolRef(i))));
     }
-    const notArray = await fetch(`${url}/rpc/listChains`, { method: "POST", body: '{"a":1}' });
-    expect(notArray.status).toBe(400);
-    expect(((await notArray.json()) as { error: { details: unknown } }).error.details).toEqual({
-      param: "body",
-    });
-    const extra = await fetch(`${url}/rpc/listChains`, { method: "POST", body: "[1]" });
-    expect(extra.status).toBe(400);
-    const badChain = await fetch(`${url}/rpc/poolDefinition`, {
-      method: "POST",
-      body: JSON.stringify([{ chain: "evm:0x1", address: benchPoolOf(0) }]),
-    });
-    expect(badChain.status).toBe(400);
-    expect(((await badChain.json()) as { error: { details: unknown } }).error.details).toEqual({
-      param: "params",
-      path: "0.chain",
-    });
-    const unknownField = await fetch(`${url}/rpc/poolDefinition`, {
-      method: "POST",
-      body: JSON.stringify([{ ...poolRef(0), extra: 1 }]),
-    });
-    expect(unknownField.status).toBe(400);
-    // Batches: only batchable methods, and a well-formed items list.
-    for (const method of ["listChains", "poolTrades", "whoami"]) {
-      const res = await fetch(`${url}/batch/${method}`, { method: "POST", body: '{"items":[]}' });
-      expect(res.status).toBe(404);
-    }
-    const tooMany = await fetch(`${url}/batch/poolDefinition`, {
-      method: "POST",
-      body: JSON.stringify({ items: Array.from({ length: 101 }, (_, i) => [i, poolRef(0)]) }),
-    });
-    expect(tooMany.status).toBe(400);
+    const unknown = { chain: BENCH_CHAIN, address: `0x${"ee".repeat(20)}` } as const;
+    const notFound = await client
+      .serialized(marketKey(BENCH_CHAIN, unknown.address), "poolDefinition", unknown)
+      .catch((e: unknown) => e);
+    expect(notFound).toBeInstanceOf(NotFoundError);
+    const inProcess = createInProcessShardClient(direct.api);
+    expect((await inProcess.serialized(poolKey(1), "poolDefinition", poolRef(1))).toString("utf8")).toBe(
+      JSON.stringify(await direct.api.poolDefinition(poolRef(1))),
+    );
   });
 
   it("sends a batch as one call per owning shard and passes the slots on in input order", async () => {

@@ -1,4 +1,4 @@
-import type { QueryApi, QueryBatchMethod } from "@tapeline/core";
+import type { QueryApi, QueryBatchMethod, QueryRpcMethod } from "@tapeline/core";
 
 /** One item of a routed batch: the key that places it on a shard and the method's param. */
 export type ShardBatchItem = { key: string; param: unknown };
@@ -21,4 +21,14 @@ export interface ShardClient {
    * @returns each item's serialized slot (`{ data }`-shaped or `{ error }`), in input order.
    */
   batch(method: QueryBatchMethod, items: readonly ShardBatchItem[]): Promise<Buffer[]>;
+  /**
+   * Calls `method` on the shard owning `key` (failing over as `forKey` does) and returns its
+   * answer as the shard serialized it, for endpoints that write it into their response unparsed.
+   * @returns the JSON text of the result (`null` for none)
+   */
+  serialized<M extends QueryRpcMethod>(
+    key: string,
+    method: M,
+    ...args: Parameters<QueryApi[M]>
+  ): Promise<Buffer>;
 }

@@ -141,7 +141,12 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
     return [...order.filter((s) => s.failedUntil <= now), ...order.filter((s) => s.failedUntil > now)];
   }
 
-  async function callPartition(partition: number, method: QueryRpcMethod, args: unknown[]) {
+  function callPartition(partition: number, method: QueryRpcMethod, args: unknown[]): Promise<unknown> {
+    return onPartition(partition, (shard) => callShard(shard, method, args));
+  }
+
+  /** `call` on the partition's owner, then down its ranking while shards are down. */
+  async function onPartition<T>(partition: number, call: (shard: Shard) => Promise<T>): Promise<T> {
     let order = candidates(partition);
     let lastErr: unknown;
     for (let i = 0; i < shards.length; i++) {
@@ -150,7 +155,7 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
       const shard = order[i];
       if (!shard) break;
       try {
-        return await callShard(shard, method, args);
+        return await call(shard);
       } catch (err) {
         if (!(err instanceof ShardDownError)) throw err;
         lastErr = err;
@@ -182,6 +187,14 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
     const answer = await send(shard, `rpc/${method}`, method, JSON.stringify(args));
     const parsed = answer.body.length > 0 ? (JSON.parse(answer.body.toString("utf8")) as unknown) : null;
     if (answer.status === 200) return parsed;
+    throw answeredError(shard, answer.status, parsed);
+  }
+
+  /** A call whose 200 answer is returned as the shard's bytes; only an error answer is parsed. */
+  async function callShardSerialized(shard: Shard, method: QueryRpcMethod, args: unknown[]): Promise<Buffer> {
+    const answer = await send(shard, `rpc/${method}`, method, JSON.stringify(args));
+    if (answer.status === 200) return answer.body.length > 0 ? answer.body : NULL_JSON;
+    const parsed = answer.body.length > 0 ? (JSON.parse(answer.body.toString("utf8")) as unknown) : null;
     throw answeredError(shard, answer.status, parsed);
   }
 
@@ -361,6 +374,9 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
       return shards.map((s) => s.api);
     },
     batch,
+    serialized(key, method, ...args) {
+      return onPartition(router.partitionOf(key), (shard) => callShardSerialized(shard, method, args));
+    },
     reload,
     async close() {
       if (timer) clearInterval(timer);
@@ -375,6 +391,8 @@ function contractApi(call: (method: QueryRpcMethod, args: unknown[]) => Promise<
     QUERY_RPC_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
   ) as unknown as QueryApi;
 }
+
+const NULL_JSON = Buffer.from("null");
 
 function errorSlotBytes(err: ApiError): Buffer {
   return Buffer.from(JSON.stringify(errorSlot(err)));

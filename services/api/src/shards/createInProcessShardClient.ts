@@ -1,9 +1,12 @@
-import { createBatchAnswerer, type QueryApi } from "@tapeline/core";
+import { createBatchAnswerer, type QueryApi, type QueryRpcMethod } from "@tapeline/core";
 import type { ShardClient } from "../shardClient.ts";
 
 /** The dev stack's shard client: every key is owned by the one query service in this process. */
 export function createInProcessShardClient(api: QueryApi): ShardClient {
   const answer = createBatchAnswerer(api);
+  // Cached results come back as the same object for a while: serialized once each, as a shard does.
+  const serialized = new WeakMap<object, Buffer>();
+  const call = api as unknown as Record<QueryRpcMethod, (...args: unknown[]) => Promise<unknown>>;
   return {
     forKey: () => api,
     any: () => api,
@@ -13,5 +16,15 @@ export function createInProcessShardClient(api: QueryApi): ShardClient {
         method,
         items.map((it) => it.param),
       ),
+    async serialized(_key, method, ...args) {
+      const result = (await call[method](...args)) ?? null;
+      if (typeof result !== "object" || result === null) return Buffer.from(JSON.stringify(result));
+      let bytes = serialized.get(result);
+      if (!bytes) {
+        bytes = Buffer.from(JSON.stringify(result));
+        serialized.set(result, bytes);
+      }
+      return bytes;
+    },
   };
 }

@@ -1,6 +1,6 @@
-import { envelope } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
+import { envelopeSerialized } from "../../http/envelopeSerialized.ts";
 import { refQuery } from "./marketParams.ts";
 import { marketDefinitionSchema } from "./marketSchemas.ts";
 import { poolRoute } from "./poolRoute.ts";
@@ -19,6 +19,10 @@ export const getPool = defineEndpoint({
   demo: true,
   async handler({ query, shards }) {
     const p = poolRoute(shards, query.chain, query.address);
-    return { body: envelope(await p.shard.poolDefinition({ chain: p.chain, address: p.address })) };
+    return {
+      body: envelopeSerialized(
+        await shards.serialized(p.key, "poolDefinition", { chain: p.chain, address: p.address }),
+      ),
+    };
   },
 });

@@ -1,6 +1,6 @@
-import { envelope } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
+import { envelopeSerialized } from "../../http/envelopeSerialized.ts";
 import { refQuery } from "./marketParams.ts";
 import { poolDataSchema } from "./marketSchemas.ts";
 import { poolRoute } from "./poolRoute.ts";
@@ -21,7 +21,13 @@ export const getPoolData = defineEndpoint({
   async handler({ query, shards }) {
     const p = poolRoute(shards, query.chain, query.address);
     return {
-      body: envelope(await p.shard.poolData({ chain: p.chain, address: p.address, windows: query.windows })),
+      body: envelopeSerialized(
+        await shards.serialized(p.key, "poolData", {
+          chain: p.chain,
+          address: p.address,
+          windows: query.windows,
+        }),
+      ),
     };
   },
 });

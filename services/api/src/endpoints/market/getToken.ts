@@ -1,12 +1,9 @@
-import { envelope, type TokenSnapshot } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
+import { envelopeSerialized } from "../../http/envelopeSerialized.ts";
 import { refQuery } from "./marketParams.ts";
 import { tokenSnapshotSchema } from "./marketSchemas.ts";
-import { serializeOnce } from "./serializeOnce.ts";
 import { tokenRoute } from "./tokenRoute.ts";
-
-const snapshotJson = serializeOnce((snapshot: TokenSnapshot) => JSON.stringify(envelope(snapshot)));
 
 /** `GET /v1/token` (1 credit): the whole token snapshot. */
 export const getToken = defineEndpoint({
@@ -22,6 +19,10 @@ export const getToken = defineEndpoint({
   demo: true,
   async handler({ query, shards }) {
     const t = tokenRoute(shards, query.chain, query.address);
-    return { body: snapshotJson(await t.shard.tokenSnapshot({ chain: t.chain, address: t.address })) };
+    return {
+      body: envelopeSerialized(
+        await shards.serialized(t.key, "tokenSnapshot", { chain: t.chain, address: t.address }),
+      ),
+    };
   },
 });

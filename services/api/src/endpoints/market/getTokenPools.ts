@@ -1,6 +1,6 @@
-import { envelope } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
+import { envelopeSerialized } from "../../http/envelopeSerialized.ts";
 import { intParam } from "../../schema/intParam.ts";
 import { refQuery } from "./marketParams.ts";
 import { tokenPoolRowSchema } from "./marketSchemas.ts";
@@ -21,7 +21,13 @@ export const getTokenPools = defineEndpoint({
   async handler({ query, shards }) {
     const t = tokenRoute(shards, query.chain, query.address);
     return {
-      body: envelope(await t.shard.tokenPools({ chain: t.chain, address: t.address, limit: query.limit })),
+      body: envelopeSerialized(
+        await shards.serialized(t.key, "tokenPools", {
+          chain: t.chain,
+          address: t.address,
+          limit: query.limit,
+        }),
+      ),
     };
   },
 });

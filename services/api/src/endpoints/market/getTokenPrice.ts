@@ -1,6 +1,6 @@
-import { envelope } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
+import { envelopeSerialized } from "../../http/envelopeSerialized.ts";
 import { refQuery } from "./marketParams.ts";
 import { tokenPriceSchema } from "./marketSchemas.ts";
 import { tokenRoute } from "./tokenRoute.ts";
@@ -19,6 +19,10 @@ export const getTokenPrice = defineEndpoint({
   demo: true,
   async handler({ query, shards }) {
     const t = tokenRoute(shards, query.chain, query.address);
-    return { body: envelope(await t.shard.tokenPrice({ chain: t.chain, address: t.address })) };
+    return {
+      body: envelopeSerialized(
+        await shards.serialized(t.key, "tokenPrice", { chain: t.chain, address: t.address }),
+      ),
+    };
   },
 });

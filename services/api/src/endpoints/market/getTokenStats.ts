@@ -1,6 +1,6 @@
-import { envelope } from "@tapeline/core";
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
+import { envelopeSerialized } from "../../http/envelopeSerialized.ts";
 import { parsePools, poolsCsvParam, refQuery } from "./marketParams.ts";
 import { tokenStatsSchema } from "./marketSchemas.ts";
 import { statsWindowsParam } from "./statsWindowsParam.ts";
@@ -26,8 +26,13 @@ export const getTokenStats = defineEndpoint({
     const t = tokenRoute(shards, query.chain, query.address);
     const pools = parsePools(t.chain, query.pools);
     return {
-      body: envelope(
-        await t.shard.tokenStats({ chain: t.chain, address: t.address, pools, windows: query.windows }),
+      body: envelopeSerialized(
+        await shards.serialized(t.key, "tokenStats", {
+          chain: t.chain,
+          address: t.address,
+          pools,
+          windows: query.windows,
+        }),
       ),
     };
   },
