@@ -8,6 +8,7 @@ import { rollBackPoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
 import { rollBackTokenBalances } from "./tokenBalances.ts";
 import { copyTokenMarkets, dropTokenMarkets } from "./tokenMarkets.ts";
+import { rebuildTokenSnapshots } from "./tokenSnapshots.ts";
 import { TRADER_TOTALS_REBUILD, traderBucketsSql } from "./traderBucketsSql.ts";
 import { lockTraderWindows, rebuildTraderWindows } from "./traderWindows.ts";
 
@@ -31,8 +32,8 @@ const REBUILD_TRADERS = traderBucketsSql(
  * and trader rollups those trades fed from the trades that remain (and the lifetime and sliding
  * window rows of the trades' wallets from those rollups),
  * restores each touched pool's state from its last snapshot at or before the ancestor (pools
- * first seen after it and left without trades are removed) and its copy in its token's market list, recomputes last trade times and
- * best pools and all-time highs, restores the balances of tracked tokens, drops the liquidity lows of
+ * first seen after it and left without trades are removed) and its copy in its token's market list, recomputes last trade times,
+ * best pools, all-time highs and the affected tokens' snapshot rows, restores the balances of tracked tokens, drops the liquidity lows of
  * the removed blocks, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
  * @returns the markets touched, how many trades were removed and, per touched market, the ids
  *   of its removed trades in tape order.
@@ -150,6 +151,12 @@ export async function rollbackTo(
     await refreshBestPools(
       client,
       tokens.map((token) => ({ chain, token })),
+    );
+    // the affected tokens' snapshot rows, from the trades that remain
+    await rebuildTokenSnapshots(
+      client,
+      [...tokens.map((token) => `${chain}/${token}`), ...gone.rows.map((r) => r.token_key)],
+      Date.now(),
     );
     // Wallet rows are found by the wallets (the makers) of the removed trades: every wallet row
     // comes from a trade of its wallet in the same batch.

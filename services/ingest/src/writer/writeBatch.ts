@@ -17,6 +17,7 @@ import { type AthTouch, raisePoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
 import { writeTokenBalances } from "./tokenBalances.ts";
 import { copyTokenMarkets, dropTokenMarkets, readPoolTokens } from "./tokenMarkets.ts";
+import { updateTokenSnapshots } from "./tokenSnapshots.ts";
 import { keepEarliestFundings } from "./walletFunding.ts";
 import { walletAssetsJson, walletRouteJson } from "./walletSwapJson.ts";
 import { walletTradesOf } from "./walletTradesOf.ts";
@@ -369,7 +370,7 @@ function athTouches(batch: IngestBatch, inserted: readonly TradeRecord[]): AthTo
  * copies in the token-keyed market lists), native
  * prices, trades (idempotent on market and trade id) and their token-keyed copies, the wallet rows of those trades (keyed by
  * their maker), the trader rollups and the candle buckets of the trades newly
- * inserted (1s, 60s, 3600s, 86400s), the balances of tracked tokens, the markets' liquidity lows in
+ * inserted (1s, 60s, 3600s, 86400s), their tokens' snapshot rows, the balances of tracked tokens, the markets' liquidity lows in
  * their token's first week, the unfinalized blocks and the chain checkpoint. Writing
  * the same batch twice changes nothing the second time. Chain-agnostic (see IngestBatch).
  * @returns the ids of the trades inserted by this call and the bucket rows touched.
@@ -421,6 +422,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
       ...batch.pools.map((p) => marketKey(p.chain, p.address)),
       ...inserted.map((t) => marketKey(t.chain, t.pool)),
     ]);
+    await updateTokenSnapshots(client, inserted, now);
     await insertWalletRows(client, trades, batch.walletSwaps ?? []);
     await writeTokenBalances(client, batch.chain, batch.balances, now);
     await keepEarliestFundings(client, batch.walletFundings ?? []);

@@ -1,11 +1,12 @@
 import {
   type ChainId,
   chainFamily,
+  type ExactDecimal,
   type MarketEvent,
+  parseExact,
   type StatsWindow,
   type WindowStats,
 } from "@tapeline/core";
-import { type ExactDecimal, parseExact } from "../market/exactDecimal.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
 import {
   addTrade,

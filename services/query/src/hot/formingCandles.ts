@@ -1,6 +1,6 @@
+import { addExact, formatExact, parseExact } from "@tapeline/core";
 import { alignBucket } from "../market/alignBucket.ts";
 import type { CandleGroup } from "../market/assembleCandles.ts";
-import { addExact, formatExact, parseExact } from "../market/exactDecimal.ts";
 import type { IntervalSpec } from "../market/parseInterval.ts";
 import { type CandleEdge, type CandleRows, compareEdges, pageSlots } from "../market/readCandlePage.ts";
 

@@ -1,6 +1,5 @@
-import { STATS_WINDOWS } from "@tapeline/core";
+import { parseExact, STATS_WINDOWS } from "@tapeline/core";
 import { describe, expect, it } from "vitest";
-import { parseExact } from "../market/exactDecimal.ts";
 import { STATS_WINDOW_MS } from "../market/readWindowStats.ts";
 import { prng } from "../market/testing/buildMarketFixture.ts";
 import {

@@ -1,4 +1,3 @@
-import { STATS_WINDOWS, type StatsWindow, type WindowStats } from "@tapeline/core";
 import {
   addExact,
   EXACT_ZERO,
@@ -7,7 +6,10 @@ import {
   mulExact,
   parseExact,
   priceChangePct,
-} from "../market/exactDecimal.ts";
+  STATS_WINDOWS,
+  type StatsWindow,
+  type WindowStats,
+} from "@tapeline/core";
 import { STATS_WINDOW_MS } from "../market/readWindowStats.ts";
 
 /** What the windowed figures need of one trade, with the store's exact price and volume. */

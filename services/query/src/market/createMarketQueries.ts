@@ -1,10 +1,14 @@
 import {
+  addExact,
   type CandlePage,
   type CandleQuery,
   type ChainId,
   capMarketValue,
   chainFamily,
   EVM_NATIVE,
+  EXACT_ZERO,
+  type ExactDecimal,
+  formatExact,
   InvalidParamError,
   isEvm,
   type MarketDefinition,
@@ -13,6 +17,7 @@ import {
   marketKey,
   NotFoundError,
   type PageCandle,
+  parseExact,
   pastLaunchWindows,
   type SparklinePoint,
   type SparklineQuery,
@@ -33,7 +38,6 @@ import { buildSparkline } from "./buildSparkline.ts";
 import { convertCandlesToUsd } from "./convertCandlesToUsd.ts";
 import { createTtlCache, type EntryOptions } from "./createTtlCache.ts";
 import { decimalString } from "./decimalString.ts";
-import { addExact, EXACT_ZERO, type ExactDecimal, formatExact, parseExact } from "./exactDecimal.ts";
 import { launchpadPoolOf, toTokenLaunchpad } from "./launchpadPoolOf.ts";
 import type { MarketDb } from "./MarketDb.ts";
 import { parseInterval } from "./parseInterval.ts";
@@ -43,10 +47,12 @@ import { type PoolRow, readPoolRows, readTokenPoolRowsByToken } from "./readPool
 import { readPriceAth } from "./readPriceAth.ts";
 import { readSparklineCloses } from "./readSparklineCloses.ts";
 import { readTokenFacts, type TokenFacts, toTokenMetadata } from "./readTokenFacts.ts";
+import { readTokenState } from "./readTokenState.ts";
 import { readTokenWindowTotals } from "./readTokenWindowTotals.ts";
 import { readTradePage } from "./readTradePage.ts";
 import { hasUsdHistory, readUsdRates, usdRateWindow } from "./readUsdRates.ts";
 import { type ReadWindowStatsInput, readWindowStats, STATS_WINDOW_MS } from "./readWindowStats.ts";
+import { readSnapshotWindowStats } from "./snapshotWindowStats.ts";
 import { sparklineGrid } from "./sparklineGrid.ts";
 import { stepBucket } from "./stepBucket.ts";
 import { toMarketDefinition, wholeSupply } from "./toMarketDefinition.ts";
@@ -168,13 +174,17 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
   // Answers valued at a chain's spot rate carry `usd:<chain>`, dropped when the rate moves.
   const usdTag = (chain: ChainId) => `usd:${chain}`;
   const lastSpot = new Map<ChainId, number | null>();
+  /** Notes the chain's spot rate as just read: answers valued at a rate that moved are dropped. */
+  const noteSpot = (chain: ChainId, rate: number | null) => {
+    if (lastSpot.has(chain) && lastSpot.get(chain) !== rate) {
+      for (const cache of [cores, snapshots, answers, tradePages]) cache.invalidate(usdTag(chain));
+    }
+    lastSpot.set(chain, rate);
+  };
   const spot = (chain: ChainId) =>
     spots.get(chain, async () => {
       const rate = (await readUsdRates(db, chain, [{ atMs: now(), notBeforeMs: 0 }]))[0] ?? null;
-      if (lastSpot.has(chain) && lastSpot.get(chain) !== rate) {
-        for (const cache of [cores, snapshots, answers, tradePages]) cache.invalidate(usdTag(chain));
-      }
-      lastSpot.set(chain, rate);
+      noteSpot(chain, rate);
       return rate;
     });
 
@@ -475,14 +485,48 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
   const api: MarketQueries = {
     async tokenSnapshot({ chain, address }: MarketRef) {
       const key = marketKey(chain, address);
-      const rate = await spot(chain); // drops the answers valued at a rate that moved since
+      // with cached answers, drops those valued at a rate that moved since (the read below reads the rate too)
+      if (tokenTtl > 0) await spot(chain);
       return snapshots.get(
         key,
         async () => {
-          const core = await requireToken(chain, address, rate);
+          const nowMs = now();
+          const state = await readTokenState(db, chain, address, nowMs);
+          noteSpot(chain, state.spotUsd);
+          if (!state.facts && state.pools.length === 0) {
+            throw new NotFoundError(`unknown token ${address} on ${chain}`, { chain, address });
+          }
+          const best = state.pools.find((p) => p.address === state.facts?.bestPool) ?? state.pools[0] ?? null;
+          const core: TokenCore = {
+            facts: state.facts,
+            pools: state.pools,
+            best,
+            liquidityNative: sumLiquidity(state.pools),
+            spotUsd: state.spotUsd,
+          };
           const f = priceFigures(core);
           const launchpadPool = launchpadPoolOf(core.pools);
           const symbol = core.facts?.symbol ?? core.best?.token.symbol ?? null;
+          const window = state.window;
+          /** One market's figures: from the shard's memory when owned, else the snapshot row, else the trades. */
+          const marketStats = async (one: ReadWindowStatsInput) => {
+            if (hotWindows && feed?.owns(key)) {
+              const hot = await hotWindows.figures(one);
+              if (hot) return hot;
+            }
+            const market = one.markets[0];
+            const listed = core.pools.find((p) => p.market === market);
+            // a market the row does not hold may have traded before the row was built for it
+            const held =
+              window !== null &&
+              market !== undefined &&
+              (window.m[market] !== undefined || !listed || listed.lastTradeAt === null);
+            return (held ? await readSnapshotWindowStats(db, window, one) : null) ?? readWindowStats(db, one);
+          };
+          const athOf = (market: string) => {
+            const held = window?.m[market];
+            return held ? Promise.resolve(held.a) : readPriceAth(db, market);
+          };
           const [stats, priceAth] = await Promise.all([
             readTokenWindowTotals(
               {
@@ -490,15 +534,14 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
                 markets: core.pools,
                 priceMarket: core.best?.market ?? null,
                 windows: ["24h"],
-                nowMs: now(),
+                nowMs,
                 spotUsd: core.spotUsd,
               },
-              (one) => windowStats(key, one),
+              marketStats,
             ),
-            core.best ? readPriceAth(db, core.best.market) : Promise.resolve(null),
+            core.best ? athOf(core.best.market) : Promise.resolve(null),
           ]);
           const s24 = stats["24h"];
-          const best = core.best;
           const createdAt =
             launchpadPool?.createdAt ??
             core.facts?.createdAt ??

@@ -36,19 +36,26 @@ const int = (v: string | number | null): number | null => (v === null ? null : N
  * list (`token_markets`, the same columns keyed by token). The exchange's name comes from the
  * venues registry first (kept current by the ingest workers and their configuration), then from
  * the name the pool was stored with. Every other table joined is reference data, so on Citus
- * the read runs where `source`'s rows are.
+ * the read runs where `source`'s rows are. `numericsAsText` casts the numerics to text, for a
+ * read that takes the rows as JSON (where a numeric would become a double); `natives` is the
+ * parameter holding NATIVE_ADDRESSES.
  */
-function poolRowSql(source: "pools" | "token_markets"): string {
+export function poolRowSql(
+  source: "pools" | "token_markets",
+  numericsAsText = false,
+  natives = "$2",
+): string {
+  const n = numericsAsText ? "::text" : "";
   return `
   select p.market, p.chain_id, p.address, p.venue_type, p.factory,
          coalesce(v.exchange_name, p.exchange_name) as exchange_name, v.logo_url,
          coalesce(p.fee_bps, v.fee_bps) as fee_bps, coalesce(p.launchpad, v.launchpad) as launchpad,
          p.is_launchpad, p.bonding_progress, p.migrated, p.graduated_at, p.creator,
-         p.token_address, p.quote_address, p.price_native, p.liquidity_native, p.liquidity_native_ath, p.created_at,
-         p.last_trade_at,
-         t.name as t_name, t.symbol as t_symbol, t.decimals as t_decimals, t.total_supply as t_supply,
-         q.name as q_name, coalesce(q.symbol, case when p.quote_address = any($2::text[]) then ch.native_symbol end) as q_symbol,
-         coalesce(q.decimals, case when p.quote_address = any($2::text[]) then ch.native_decimals end) as q_decimals
+         p.token_address, p.quote_address, p.price_native${n} as price_native, p.liquidity_native${n} as liquidity_native,
+         p.liquidity_native_ath${n} as liquidity_native_ath, p.created_at, p.last_trade_at,
+         t.name as t_name, t.symbol as t_symbol, t.decimals as t_decimals, t.total_supply${n} as t_supply,
+         q.name as q_name, coalesce(q.symbol, case when p.quote_address = any(${natives}::text[]) then ch.native_symbol end) as q_symbol,
+         coalesce(q.decimals, case when p.quote_address = any(${natives}::text[]) then ch.native_decimals end) as q_decimals
   from ${source} p
   left join tokens t on t.chain_id = p.chain_id and t.address = p.token_address
   left join tokens q on q.chain_id = p.chain_id and q.address = p.quote_address

@@ -26,26 +26,21 @@ const deployOrder = (x: string) =>
   `(coalesce(${x}.created_at, 9223372036854775807), coalesce(${x}.created_block, 9223372036854775807), ${x}.address)`;
 
 /**
- * Reads a token row and its symbol rank in one statement (both from `tokens`, a reference table
- * on Citus, the rank counted on `tokens_symbol_rank`); null when the token is not stored.
+ * SQL of a token row `k` and its symbol rank (both from `tokens`, a reference table on Citus, the
+ * rank counted on `tokens_symbol_rank`), for the token `chain`, `address` (parameter references).
  */
-export async function readTokenFacts(
-  db: MarketDb,
-  chain: ChainId,
-  address: string,
-): Promise<TokenFacts | null> {
-  const { rows } = await db.query(
-    `select k.name, k.symbol, k.decimals, k.total_supply, k.deployer, k.created_at, k.created_block, k.best_pool,
+export const tokenFactsSql = (chain: string, address: string) =>
+  `select k.name, k.symbol, k.decimals, k.total_supply, k.deployer, k.created_at, k.created_block, k.best_pool,
             k.metadata,
             case when k.symbol is not null then
               (select count(*) from tokens o
                where o.chain_id = k.chain_id and lower(o.symbol) = lower(k.symbol) and o.address <> k.address
                  and ${deployOrder("o")} < ${deployOrder("k")}) + 1 end as symbol_rank
-     from tokens k where k.chain_id = $1 and k.address = $2`,
-    [chain, address],
-  );
-  const r = rows[0];
-  if (!r) return null;
+     from tokens k where k.chain_id = ${chain} and k.address = ${address}`;
+
+/** Maps a row of {@link tokenFactsSql}. */
+// biome-ignore lint/suspicious/noExplicitAny: a raw pg row
+export function toTokenFacts(r: any): TokenFacts {
   return {
     name: r.name,
     symbol: r.symbol,
@@ -58,6 +53,16 @@ export async function readTokenFacts(
     metadata: r.metadata ?? {},
     symbolRank: r.symbol_rank === null ? null : Number(r.symbol_rank),
   };
+}
+
+/** Reads a token row and its symbol rank in one statement; null when the token is not stored. */
+export async function readTokenFacts(
+  db: MarketDb,
+  chain: ChainId,
+  address: string,
+): Promise<TokenFacts | null> {
+  const { rows } = await db.query(tokenFactsSql("$1", "$2"), [chain, address]);
+  return rows[0] ? toTokenFacts(rows[0]) : null;
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);

@@ -1,5 +1,11 @@
-import { type ChainId, chainFamily, STATS_WINDOWS, type StatsWindow, type WindowStats } from "@tapeline/core";
-import { priceChangePct } from "./exactDecimal.ts";
+import {
+  type ChainId,
+  chainFamily,
+  priceChangePct,
+  STATS_WINDOWS,
+  type StatsWindow,
+  type WindowStats,
+} from "@tapeline/core";
 import type { MarketDb } from "./MarketDb.ts";
 import { unionPerMarket } from "./unionPerMarket.ts";
 
