@@ -89,6 +89,8 @@ async function readLastPricedBefore(
 async function buildStates(
   client: pg.PoolClient,
   tokenKeys: readonly string[],
+  /** markets traded by each token whose pool rows may not be stored yet, with their latest trade */
+  traded: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map(),
 ): Promise<Map<string, TokenWindowState>> {
   const { rows: listed } = await client.query<{
     token_key: string;
@@ -102,6 +104,15 @@ async function buildStates(
     const list = byToken.get(r.token_key) ?? [];
     list.push({ market: r.market, lastTradeAt: r.last_trade_at === null ? null : Number(r.last_trade_at) });
     byToken.set(r.token_key, list);
+  }
+  for (const [key, markets] of traded) {
+    const list = byToken.get(key) ?? [];
+    for (const [market, at] of markets) {
+      const held = list.find((m) => m.market === market);
+      if (!held) list.push({ market, lastTradeAt: at });
+      else if (held.lastTradeAt === null || held.lastTradeAt < at) held.lastTradeAt = at;
+    }
+    byToken.set(key, list);
   }
   const fromOf = new Map<string, number>();
   for (const [key, list] of byToken) {
@@ -183,22 +194,34 @@ async function storeStates(
 
 /**
  * Keeps the snapshot rows of the tokens of `inserted` (the trades this write stored, after
- * their markets' rows and highs were copied to the token-keyed lists): each stored row takes
- * the new trades into its minute buckets and its markets' new served highs; a token without a
- * row yet gets one built from its stored trades.
+ * their markets' rows and highs were copied to the token-keyed lists; each counts for its
+ * market's current token): each stored row takes the new trades into its minute buckets and its
+ * markets' new served highs; a token without a row yet, or in `moved`, gets one built from its
+ * markets' stored trades.
  */
 export async function updateTokenSnapshots(
   client: pg.PoolClient,
   inserted: readonly TradeRecord[],
+  /** tokens whose market list gained or lost a market that had traded: rebuilt whole */
+  moved: readonly string[],
   now: number,
 ): Promise<void> {
-  if (inserted.length === 0) return;
+  if (inserted.length === 0 && moved.length === 0) return;
+  // A market's trades count for its current token, as the read finds them (by market).
+  const markets = [...new Set(inserted.map((t) => marketKey(t.chain, t.pool)))];
+  const { rows: owners } = await client.query<{ market: string; token_key: string }>(
+    "select market, chain_id || '/' || token_address as token_key from pools where market = any($1::text[])",
+    [markets],
+  );
+  const ownerOf = new Map(owners.map((r) => [r.market, r.token_key]));
+  const rebuilt = new Set(moved);
   const byToken = new Map<string, SnapshotTrade[]>();
   for (const t of inserted) {
-    const key = marketKey(t.chain, t.tokenAddress);
+    const market = marketKey(t.chain, t.pool);
+    const key = ownerOf.get(market) ?? marketKey(t.chain, t.tokenAddress);
     const list = byToken.get(key) ?? [];
     list.push({
-      market: marketKey(t.chain, t.pool),
+      market,
       at: t.at,
       block: Number(t.block),
       logIndex: t.logIndex,
@@ -208,11 +231,14 @@ export async function updateTokenSnapshots(
     });
     byToken.set(key, list);
   }
+  for (const key of rebuilt) if (!byToken.has(key)) byToken.set(key, []);
   const { rows } = await client.query<{ token_key: string; window_state: TokenWindowState }>(
     "select token_key, window_state from token_snapshots where token_key = any($1::text[])",
     [[...byToken.keys()]],
   );
-  const stored = new Map(rows.map((r) => [r.token_key, r.window_state]));
+  const stored = new Map(
+    rows.filter((r) => !rebuilt.has(r.token_key)).map((r) => [r.token_key, r.window_state]),
+  );
   const traded = [...byToken].filter(([k]) => stored.has(k)).flatMap(([, ts]) => ts.map((t) => t.market));
   const aths = await readServedAths(client, [...new Set(traded)]);
   const states = new Map<string, TokenWindowState>();
@@ -222,9 +248,17 @@ export async function updateTokenSnapshots(
     const ath = new Map(trades.map((t) => [t.market, aths.get(t.market) ?? null]));
     states.set(key, addSnapshotTrades(state, trades, ath));
   }
+  const fresh = [...byToken].filter(([k]) => !stored.has(k));
   const built = await buildStates(
     client,
-    [...byToken.keys()].filter((k) => !stored.has(k)),
+    fresh.map(([k]) => k),
+    new Map(
+      fresh.map(([k, ts]) => {
+        const latest = new Map<string, number>();
+        for (const t of ts) latest.set(t.market, Math.max(latest.get(t.market) ?? t.at, t.at));
+        return [k, latest];
+      }),
+    ),
   );
   for (const [key, state] of built) states.set(key, state);
   await storeStates(client, states, now);

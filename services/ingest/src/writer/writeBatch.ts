@@ -408,21 +408,24 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
     await insertTraderBuckets(client, inserted);
     await raisePoolAllTimeHighs(client, athTouches(batch, inserted));
     // The token-keyed market lists copy every pool row this batch changed (state, last trade, highs).
-    await dropTokenMarkets(
-      client,
-      batch.pools.flatMap((p) => {
-        const market = marketKey(p.chain, p.address);
-        const was = stored.get(market);
-        return was !== undefined && was !== marketKey(p.chain, p.tokenAddress)
-          ? [{ market, tokenKey: was }]
-          : [];
-      }),
-    );
+    const moved = batch.pools.flatMap((p) => {
+      const market = marketKey(p.chain, p.address);
+      const was = stored.get(market);
+      return was !== undefined && was !== marketKey(p.chain, p.tokenAddress)
+        ? [{ market, tokenKey: was }]
+        : [];
+    });
+    await dropTokenMarkets(client, moved);
     await copyTokenMarkets(client, [
       ...batch.pools.map((p) => marketKey(p.chain, p.address)),
       ...inserted.map((t) => marketKey(t.chain, t.pool)),
     ]);
-    await updateTokenSnapshots(client, inserted, now);
+    // a market that changed token moves its trades from one token's row to the other's
+    const movedTokens = moved.flatMap((m) => {
+      const p = batch.pools.find((x) => marketKey(x.chain, x.address) === m.market)!;
+      return [m.tokenKey, marketKey(p.chain, p.tokenAddress)];
+    });
+    await updateTokenSnapshots(client, inserted, movedTokens, now);
     await insertWalletRows(client, trades, batch.walletSwaps ?? []);
     await writeTokenBalances(client, batch.chain, batch.balances, now);
     await keepEarliestFundings(client, batch.walletFundings ?? []);
