@@ -163,7 +163,7 @@ describe.skipIf(!onCitus)(title, () => {
     // The token's row, symbol rank, spot rate, market list and snapshot row: one router query.
     const byToken = done.filter((s) => /token_snapshots s on s\.token_key = \$1/.test(s.sql));
     expect(byToken).toHaveLength(1);
-    expect(byToken[0]!.sql).toMatch(/token_markets p .*where p\.token_key = \$1/s);
+    expect(byToken[0]!.sql).toMatch(/token_markets p\s.*where p\.token_key = \$1/s);
     // No window summed up from the markets' trades: at most a minute an edge cuts through.
     expect(done.filter((s) => /count\(distinct t\.maker\)/.test(s.sql))).toHaveLength(0);
     expectRouted(done);
