@@ -1,4 +1,5 @@
 import type { SolanaVenue } from "./SolanaVenue.ts";
+import { jupiterOrderEngineVenue } from "./venues/jupiterOrderEngineVenue.ts";
 import { meteoraDammV1Venue } from "./venues/meteoraDammV1Venue.ts";
 import { meteoraDammV2Venue } from "./venues/meteoraDammV2Venue.ts";
 import { meteoraDbcVenue } from "./venues/meteoraDbcVenue.ts";
@@ -26,4 +27,5 @@ export const SOLANA_VENUES: readonly SolanaVenue[] = [
   meteoraDammV2Venue,
   meteoraDbcVenue,
   moonitVenue,
+  jupiterOrderEngineVenue,
 ];
