@@ -1,6 +1,5 @@
 import { marketKey, type TradeRecord } from "@tapeline/core";
 import type pg from "pg";
-import { pgArray } from "./pgArray.ts";
 import { TRADER_TOTALS_UPSERT, traderBucketsSql } from "./traderBucketsSql.ts";
 import { lockTraderWindows, TRADER_WINDOWS_UPSERT } from "./traderWindows.ts";
 
@@ -21,13 +20,13 @@ export async function insertTraderBuckets(
 ): Promise<void> {
   if (trades.length === 0) return;
   const params = [
-    pgArray(trades.map((t) => marketKey(t.chain, t.pool))),
-    pgArray(trades.map((t) => t.chain)),
-    pgArray(trades.map((t) => t.maker)),
-    pgArray(trades.map((t) => t.at)),
-    pgArray(trades.map((t) => t.isBuy)),
-    pgArray(trades.map((t) => t.amountToken)),
-    pgArray(trades.map((t) => t.volumeNative)),
+    trades.map((t) => marketKey(t.chain, t.pool)),
+    trades.map((t) => t.chain),
+    trades.map((t) => t.maker),
+    trades.map((t) => t.at),
+    trades.map((t) => t.isBuy),
+    trades.map((t) => t.amountToken.toString()),
+    trades.map((t) => t.volumeNative),
   ];
   await client.query(`with ${TRADER.ctes} ${TRADER.upsert}`, params);
   await client.query(`with ${TRADER.ctes} ${TRADER_TOTALS_UPSERT}`, params);
