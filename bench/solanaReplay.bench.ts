@@ -24,6 +24,7 @@ import { createSolanaRpcSource } from "../services/ingest/src/solana/source/crea
 import { createSolanaWorker } from "../services/ingest/src/solana/worker/createSolanaWorker.ts";
 import { backendCpuSeconds } from "./backendCpuSeconds.ts";
 import { dropWalletRows } from "./dropWalletRows.ts";
+import { threadCpuMs } from "./threadCpuMs.ts";
 
 const root = process.env.TAPELINE_FIXTURES ?? resolve(import.meta.dirname, "../../shared/fixtures");
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 400);
@@ -93,21 +94,33 @@ async function main(): Promise<void> {
     const walletRows = process.env.BENCH_WALLET_ROWS !== "0";
     if (!walletRows) await dropWalletRows(db.pool);
     console.log(`wallet rows: ${walletRows ? "written" : "dropped (BENCH_WALLET_ROWS=0)"}`);
+    // stages on the worker's thread are timed on its CPU clock where they run in one piece
+    const cpuClock = threadCpuMs() === null ? () => performance.now() : () => threadCpuMs()!;
+    const answers = { count: 0, bytes: 0, parseMs: 0 };
     const worker = createSolanaWorker({
       source: createSolanaRpcSource({
         endpoints: [server.url],
         batchSize: Number(process.env.BENCH_RPC_BATCH ?? 4),
+        clock: cpuClock,
+        onAnswer: (bytes, ms) => {
+          answers.count++;
+          answers.bytes += bytes;
+          answers.parseMs += ms;
+        },
       }),
+      decodeClock: cpuClock,
       db: db.pool,
       startSlot: BigInt(FIRST_SLOT),
       slotsPerBatch: Number(process.env.BENCH_SLOTS_PER_BATCH ?? 25),
     });
     const pg0 = await backendCpuSeconds(db.pool, db.name);
     const cpu0 = process.cpuUsage();
+    const main0 = threadCpuMs();
     const start = performance.now();
     await worker.runUntil(BigInt(FIRST_SLOT + BLOCKS - 1));
     const elapsed = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    const main1 = threadCpuMs();
     const pg1 = await backendCpuSeconds(db.pool, db.name);
     const s = worker.stats();
     const stored = await db.pool.query<{ n: string }>("select count(*)::text as n from trades");
@@ -122,6 +135,29 @@ async function main(): Promise<void> {
     const perSwap = (us: number) => `${Math.round(us / Math.max(1, s.tradesInserted))} us`;
     console.log(
       `cpu per swap: this process ${perSwap(cpu.user + cpu.system)}, postgres backends ${pg0 === null || pg1 === null ? "n/a" : perSwap((pg1 - pg0) * 1e6)}`,
+    );
+    // Per stage, CPU ms and swaps per CPU second: JSON parse and decode are timed on the worker
+    // thread's CPU clock; "other" is the rest of that thread (HTTP, encoding the writes' parameters and
+    // reading their answers, the event loop, collection); the replay server's thread is the process
+    // minus the worker's thread; the write's database side is the backends' CPU.
+    const processMs = (cpu.user + cpu.system) / 1000;
+    const mainMs = main0 === null || main1 === null ? null : main1 - main0;
+    const rate = (ms: number) => `${Math.round(s.tradesInserted / (ms / 1000))} swaps/s`;
+    const stage = (name: string, ms: number | null) =>
+      ms === null
+        ? `${name} n/a`
+        : `${name} ${Math.round(ms)} ms CPU (${perSwap(ms * 1000)}/swap, ${rate(ms)})`;
+    console.log(
+      [
+        `stages: fetch ${Math.round(s.fetchMs)} ms wall over ${answers.count} answers of ${(answers.bytes / 1e6).toFixed(1)} MB`,
+        stage("json parse", answers.parseMs),
+        stage("decode", s.decodeMs),
+        stage("worker thread other", mainMs === null ? null : mainMs - answers.parseMs - s.decodeMs),
+        stage("worker thread total", mainMs),
+        stage("replay server thread", mainMs === null ? null : processMs - mainMs),
+        `write ${Math.round(s.writeMs)} ms wall`,
+        stage("postgres backends", pg0 === null || pg1 === null ? null : (pg1 - pg0) * 1000),
+      ].join("; "),
     );
     const logged = await db.pool.query<{ lamports: string; tokens: string }>(
       `select count(*) filter (where token_address = $1)::text as lamports,
