@@ -81,7 +81,7 @@ export function createVaultVenue(spec: VaultVenueSpec): SolanaVenue {
             trader: a.trader === undefined ? null : (ix.accounts[a.trader] ?? null),
             launchpad: spec.launchpad ?? null,
             vaultsAreReserves: spec.vaultsAreReserves,
-            feeAccounts: a.fees?.flatMap((k) => (ix.accounts[k] ? [ix.accounts[k]] : [])),
+            feeAccounts: a.fees && feeAccountsOf(ix.accounts, a.fees),
             userAccounts: a.users?.flatMap((k) => (ix.accounts[k] ? [ix.accounts[k]] : [])),
           });
           if (leg) legs.push(leg);
@@ -93,6 +93,16 @@ export function createVaultVenue(spec: VaultVenueSpec): SolanaVenue {
       out.legs.push(...legs);
     },
   };
+}
+
+/** The fee accounts an instruction names (a loop: this runs for every swap of these venues). */
+function feeAccountsOf(accounts: readonly string[], positions: readonly number[]): string[] {
+  const out: string[] = [];
+  for (const k of positions) {
+    const account = accounts[k];
+    if (account) out.push(account);
+  }
+  return out;
 }
 
 function readLifecycle(

@@ -249,28 +249,29 @@ export function normalizeSolanaTransaction(input: unknown, ctx: NormalizeContext
   const keys =
     msg.includesLoaded || writable.length + readonly.length === 0
       ? msg.keys
-      : [...msg.keys, ...writable, ...readonly];
+      : msg.keys.concat(writable, readonly);
 
   let stackHeightsKnown = true;
-  const innerByTop = new Map<number, RawInstruction[]>();
+  const innerByTop: (RawInstruction[] | undefined)[] = [];
   if (Array.isArray(meta.innerInstructions)) {
     for (const g of meta.innerInstructions as Json[]) {
-      const list = (g.instructions as RawInstruction[] | undefined) ?? [];
-      for (let k = 0; k < list.length && stackHeightsKnown; k++) {
-        const h = list[k]!.stackHeight;
-        if (h === undefined || h === null) stackHeightsKnown = false;
-      }
-      innerByTop.set(Number(g.index), list);
+      const index = Number(g.index);
+      if (Number.isInteger(index) && index >= 0)
+        innerByTop[index] = (g.instructions as RawInstruction[] | undefined) ?? [];
     }
   }
   const instructions: SolanaInstruction[] = [];
-  msg.instructions.forEach((raw, top) => {
-    instructions.push(toInstruction(raw, keys, top, -1, 1));
-    const inner = innerByTop.get(top);
-    if (inner) {
-      for (let j = 0; j < inner.length; j++) instructions.push(toInstruction(inner[j]!, keys, top, j, 2));
+  const tops = msg.instructions;
+  for (let top = 0; top < tops.length; top++) {
+    instructions.push(toInstruction(tops[top]!, keys, top, -1, 1));
+    const inner = innerByTop[top];
+    if (!inner) continue;
+    for (let j = 0; j < inner.length; j++) {
+      const raw = inner[j]!;
+      if (raw.stackHeight === undefined || raw.stackHeight === null) stackHeightsKnown = false;
+      instructions.push(toInstruction(raw, keys, top, j, 2));
     }
-  });
+  }
 
   const slotRaw = root.slot ?? ctx.slot;
   const blockTime = typeof root.blockTime === "number" ? root.blockTime : (ctx.blockTime ?? null);

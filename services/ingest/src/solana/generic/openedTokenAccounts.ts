@@ -15,13 +15,15 @@ export type OpenedTokenAccount = { owner: string; mint: string | null };
 export function openedTokenAccounts(tx: SolanaTransaction): Map<string, OpenedTokenAccount> {
   const out = new Map<string, OpenedTokenAccount>();
   for (const ix of tx.instructions) {
-    const a = ix.accounts;
+    // accounts are resolved only for the programs read here
     if (ix.programId === ASSOCIATED_TOKEN_PROGRAM) {
+      const a = ix.accounts;
       // Create / CreateIdempotent: [payer, account, owner, mint, system, token program]
       if (a.length >= 4) out.set(a[1]!, { owner: a[2]!, mint: a[3]! });
       continue;
     }
     if (ix.programId !== TOKEN_PROGRAM && ix.programId !== TOKEN_2022_PROGRAM) continue;
+    const a = ix.accounts;
     const d = instructionData(ix);
     const tag = d[0];
     if (tag === 1 && a.length >= 3) out.set(a[0]!, { owner: a[2]!, mint: a[1]! });
