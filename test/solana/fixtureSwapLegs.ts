@@ -256,7 +256,7 @@ export type ExpectedLeg = {
   topProgram: string;
 };
 
-const USER_ACCOUNT_NAMES = /^user_(base|quote)_token_account$/;
+const USER_ACCOUNT_NAMES = /^user_(base|quote)_token(_account)?$/;
 const FEE_NAMES =
   /^(protocol_fee_recipient_token_account|coin_creator_vault_ata|protocol_token_fee|fee_recipient|creator_vault)$/;
 

@@ -2,7 +2,10 @@ import { createVaultVenue } from "../createVaultVenue.ts";
 import type { MigrationAccounts } from "../pushLaunchpadMigration.ts";
 import { RAYDIUM_LAUNCHLAB_PROGRAM } from "../solanaPrograms.ts";
 
-const SWAP = { pool: 4, vaults: [7, 8], trader: 0 } as const;
+// users: user_base_token and user_quote_token (IDL positions 5, 6): the platform and creator fees the
+// quote vault pays to remaining accounts the recorded IDL does not name are beside the pool, so the
+// rows count what the trader paid and received
+const SWAP = { pool: 4, vaults: [7, 8], trader: 0, users: [5, 6] } as const;
 /** `PoolStatus::Migrate`: the curve sold its last base token and waits for its migration. */
 const POOL_STATUS_MIGRATE = 1;
 
