@@ -87,6 +87,8 @@ const cluster = await startCluster({
   // a machine this loaded can hold a healthy call past the production bounds (shard, Postgres
   // connect): failures the path did not cause would hide what it costs
   patientTimeouts: true,
+  // seven processes compiling and rebuilding at once can take minutes to start on such a machine
+  readyTimeoutMs: 600_000,
   ...(PROFILE_DIR ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] } : {}),
 });
 const pool = createPgPool({ url: cluster.database.url, max: 1 });

@@ -52,6 +52,8 @@ export type ClusterOptions = {
   patientTimeouts?: boolean;
   /** Node options of the router and the query shards (e.g. `--cpu-prof`, `--cpu-prof-dir=...` to profile them). */
   nodeArgs?: string[];
+  /** How long each service may take to answer `/readyz` at start. @defaultValue 180000 */
+  readyTimeoutMs?: number;
 };
 
 /** The running cluster and the handles to disturb it. */
@@ -160,7 +162,10 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           BILLING_PG_CONNECT_TIMEOUT_MS: "10000",
         }
       : {};
-    const served = opts.nodeArgs ? { nodeArgs: opts.nodeArgs } : {};
+    const served = {
+      ...(opts.nodeArgs ? { nodeArgs: opts.nodeArgs } : {}),
+      ...(opts.readyTimeoutMs ? { readyTimeoutMs: opts.readyTimeoutMs } : {}),
+    };
 
     const mapPath = path.join(opts.dir, "shardmap.json");
     let map: ShardMap | null = null;
@@ -266,6 +271,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         HOST: "127.0.0.1",
       },
       ...logFile("ingest"),
+      ...(opts.readyTimeoutMs ? { readyTimeoutMs: opts.readyTimeoutMs } : {}),
     });
     const jobs = spawnService({
       name: "jobs",
@@ -273,6 +279,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       port: await freePort(),
       env: { ...common, ...redisEnv, DATABASE_URL: database.url, HOST: "127.0.0.1" },
       ...logFile("jobs"),
+      ...(opts.readyTimeoutMs ? { readyTimeoutMs: opts.readyTimeoutMs } : {}),
     });
     for (const proc of [router, ingest, jobs]) stops.push(() => proc.kill("SIGTERM"));
     await Promise.all([...first, router, ingest, jobs].map((proc) => proc.start()));
