@@ -7,6 +7,7 @@ import {
   InvalidParamError,
   isQueryBatchMethod,
   isQueryRpcMethod,
+  JsonText,
   joinSlots,
   MAX_BATCH_ITEMS,
   NotFoundError,
@@ -24,7 +25,8 @@ export const DEFAULT_RPC_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * The HTTP face of a query pod, serving the query RPC contract (`queryRpcMethods` in core):
- * - `POST /rpc/<method>` with the JSON params array answers the method's JSON result;
+ * - `POST /rpc/<method>` with the JSON params array answers the method's JSON result (a
+ *   `JsonText` result as its text);
  * - `POST /batch/<method>` with `{ items: [[index, param], ...] }` (a batchable method, up to
  *   `MAX_BATCH_ITEMS` items of one router batch, keyed by their index in the client's request)
  *   answers the JSON array of the items' slots in the same order, each slot's byte length
@@ -80,6 +82,7 @@ export function createRpcApp(opts: {
     const params = parseRpcParams(method, body) as unknown[];
     const fn = (service.api as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
     const result = await fn?.(...params);
+    if (result instanceof JsonText) return Buffer.from(result.text);
     if (result !== null && typeof result === "object") return serializeOnce(result);
     return Buffer.from(JSON.stringify(result === undefined ? null : result));
   }

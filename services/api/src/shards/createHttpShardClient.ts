@@ -6,6 +6,8 @@ import {
   type Context,
   createShardRouter,
   errorSlot,
+  JSON_TEXT_METHODS,
+  JsonText,
   parseShardMap,
   QUERY_RPC_METHODS,
   type QueryApi,
@@ -60,7 +62,8 @@ type Answer = { status: number; body: Buffer; headers: http.IncomingHttpHeaders 
  * sees the old or the new map, never half of one; an invalid new map is logged and ignored).
  * Every method of the query RPC contract is sent as `POST <url>/rpc/<method>` with the JSON
  * params array, and a batch as one `POST <url>/batch/<method>` per owning shard, over keep-alive
- * connections; batch answers are cut into slots by their lengths header, never parsed.
+ * connections; batch answers are cut into slots by their lengths header, and the answers of
+ * `JSON_TEXT_METHODS` taken in as text, never parsed.
  * Failover: any shard can answer any key from Postgres, so when a key's shard refuses, times
  * out or answers 503, the call goes to the next shard in the key's rendezvous order (the shard
  * that would own it without the failed one), and the failed shard is passed over for
@@ -185,6 +188,8 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
 
   async function callShard(shard: Shard, method: QueryRpcMethod, args: unknown[]): Promise<unknown> {
     const answer = await send(shard, `rpc/${method}`, method, JSON.stringify(args));
+    if (answer.status === 200 && JSON_TEXT_METHODS.has(method))
+      return new JsonText(answer.body.toString("utf8"));
     const parsed = answer.body.length > 0 ? (JSON.parse(answer.body.toString("utf8")) as unknown) : null;
     if (answer.status === 200) return parsed;
     throw answeredError(shard, answer.status, parsed);

@@ -1,10 +1,11 @@
 import type { ChainId } from "../chainId.ts";
-import type { UsdBasis } from "./marketQueries.ts";
+import type { JsonText } from "../JsonText.ts";
 
 /**
  * The wallet read port: a wallet's swaps and trades, read from the wallet-keyed tables (one
- * wallet's rows live on the shard that owns `walletKey(chain, wallet)`). Plain JSON in and out,
- * parameters already validated by the API edge (the wallet normalized, times in ms).
+ * wallet's rows live on the shard that owns `walletKey(chain, wallet)`). Plain JSON in and out
+ * (a swap page as JSON text), parameters already validated by the API edge (the wallet
+ * normalized, times in ms).
  */
 
 /** `GET /v1/wallet/swaps` for one wallet (also one item of the POST). */
@@ -19,53 +20,6 @@ export type WalletSwapQuery = {
   to: number | null;
   /** strictly older than this (ms); not applied with a cursor */
   beforeAt: number | null;
-};
-
-/** An asset of a swap side: `amount` in whole units, null (with `decimals`) when the token is unknown. */
-export type WalletSwapAssetRow = {
-  tokenAddress: string;
-  symbol: string | null;
-  name: string | null;
-  decimals: number | null;
-  amount: number | null;
-};
-
-export type WalletSwapRouterRow = { programId: string; name?: string };
-
-/** One pool of a swap's route and the exact assets it exchanged. */
-export type WalletSwapLegRow = {
-  poolAddress: string;
-  poolType: string;
-  sent: { tokenAddress: string; amount: number | null };
-  received: { tokenAddress: string; amount: number | null };
-  /** Solana only */
-  router?: WalletSwapRouterRow | null;
-};
-
-/** Wallet swap row: one transaction, newest first. */
-export type WalletSwapRow = {
-  id: string;
-  at: number;
-  chain: ChainId;
-  txHash: string;
-  block: number;
-  sent: WalletSwapAssetRow[];
-  received: WalletSwapAssetRow[];
-  volumeNative: number | null;
-  volumeUsd: number | null;
-  feesNative: number | null;
-  route: WalletSwapLegRow[];
-  /** Solana only: the router of the largest routed leg, null for a direct swap */
-  router?: WalletSwapRouterRow | null;
-};
-
-export type WalletSwapPage = {
-  data: WalletSwapRow[];
-  usdBasis: UsdBasis;
-  hasMore: boolean;
-  nextCursor: string | null;
-  /** `at` of the page's oldest swap, null on an empty page */
-  oldestAt: number | null;
 };
 
 /** `GET /v1/wallet/trades`. */
@@ -101,6 +55,10 @@ export type WalletTradeRow = {
 export type WalletTradePage = { data: WalletTradeRow[]; oldestAt?: number | null };
 
 export interface WalletQueries {
-  walletSwaps(q: WalletSwapQuery): Promise<WalletSwapPage>;
+  /**
+   * One page of the wallet's swaps as the text `walletSwapPageJson` writes (the spec's rows, in
+   * the batch slot's shape), passed on to the client without being parsed.
+   */
+  walletSwaps(q: WalletSwapQuery): Promise<JsonText>;
   walletTrades(q: WalletTradeQuery): Promise<WalletTradePage>;
 }

@@ -1,5 +1,6 @@
 import { errorSlot } from "../batch.ts";
 import { toApiError } from "../errors.ts";
+import { JsonText } from "../JsonText.ts";
 import type { QueryApi } from "../ports/query.ts";
 import { parseRpcParams } from "./parseRpcParams.ts";
 import { type QueryBatchMethod, queryBatchMethods } from "./queryRpcMethods.ts";
@@ -15,12 +16,14 @@ const LANES = 16;
  * Each item is validated against the method's schema and run alone: a bad or failing item
  * becomes its own `{ error: { code, message } }` slot. A result is turned into its slot (see
  * `queryBatchMethods`) and serialized once per result object: the market queries answer a hot
- * key with the same object for about a second, so its slot bytes are reused meanwhile.
+ * key with the same object for about a second, so its slot bytes are reused meanwhile. A
+ * `JsonText` result is already its slot's text.
  */
 export function createBatchAnswerer(api: QueryApi): BatchAnswerer {
   const memo = new Map<QueryBatchMethod, WeakMap<object, Buffer>>();
 
   function slotOf(method: QueryBatchMethod, result: unknown): Buffer {
+    if (result instanceof JsonText) return Buffer.from(result.text);
     const spec = queryBatchMethods[method] as { slot?: (r: unknown) => object };
     const cacheable = result !== null && typeof result === "object";
     let cache = memo.get(method);

@@ -20,7 +20,6 @@ import {
   TOP_TRADER_SORTS,
   TOP_TRADER_TIMEFRAMES,
 } from "../ports/traderQueries.ts";
-import type { WalletSwapPage } from "../ports/walletQueries.ts";
 
 /**
  * The query RPC contract between the router and the query shards: every method a shard answers,
@@ -232,6 +231,12 @@ export function isQueryRpcMethod(name: string): name is QueryRpcMethod {
   return Object.hasOwn(queryRpcMethods, name);
 }
 
+/**
+ * Methods that answer a `JsonText`: a shard sends its text as the body (or as the batch slot, so
+ * the text must already be the slot), and the router takes the body in as text, unparsed.
+ */
+export const JSON_TEXT_METHODS: ReadonlySet<QueryRpcMethod> = new Set<QueryRpcMethod>(["walletSwaps"]);
+
 /** Methods of one JSON argument that a batch call may run for many items at once. */
 export type SingleArgMethod = {
   [M in QueryRpcMethod]: Parameters<QueryApi[M]> extends [unknown] ? M : never;
@@ -239,7 +244,7 @@ export type SingleArgMethod = {
 
 /**
  * The batchable methods and the slot each result becomes (`{ data: result }` unless a method
- * says otherwise). A slot is exactly what the API's batch endpoint answers for that item, so the
+ * says otherwise; a `JsonText` result is its own slot). A slot is exactly what the API's batch endpoint answers for that item, so the
  * router passes the shard's serialized slots through unchanged.
  */
 export const queryBatchMethods = {
@@ -267,15 +272,8 @@ export const queryBatchMethods = {
   tokenSparkline: {},
   // A wallet batch slot is the single call's page (spec: each wallet paginates on its own cursor).
   walletFunding: {},
-  walletSwaps: {
-    slot: (page: WalletSwapPage) => ({
-      data: page.data,
-      hasMore: page.hasMore,
-      nextCursor: page.nextCursor,
-      oldestAt: page.oldestAt,
-      usdBasis: page.usdBasis,
-    }),
-  },
+  // The page is answered as JSON text already in the slot's shape (see `JSON_TEXT_METHODS`).
+  walletSwaps: {},
   // A profile batch slot is the profile alone, null without known identity (spec).
   walletProfile: { slot: (answer: WalletProfileAnswer) => ({ data: answer.profile }) },
 } satisfies { [M in SingleArgMethod]?: { slot?: (result: Awaited<ReturnType<QueryApi[M]>>) => object } };

@@ -5,6 +5,7 @@ import {
   type TradeRecord,
   type WalletSwapRecord,
   walletKey,
+  walletSwapTemplate,
 } from "@tapeline/core";
 import type pg from "pg";
 import { candleBucketsSql } from "./candleBucketsSql.ts";
@@ -275,9 +276,13 @@ async function insertTrades(
   return { ids: row.ids === null ? null : new Set(row.ids), buckets: row.buckets };
 }
 
+/** Joins texts that never hold it (JSON escapes control characters; templates use 1 to 3). */
+const SEPARATOR = "\u001e";
+
 /**
- * Wallet rows (idempotent on wallet and transaction): one swap per transaction and maker, one
- * trade event per transaction, maker, token and side ({@link walletTradesOf}).
+ * Wallet rows (idempotent on wallet and transaction): one swap per transaction and maker, with
+ * its served JSON as a template (`walletSwapTemplate`), one trade event per transaction, maker,
+ * token and side ({@link walletTradesOf}).
  */
 async function insertWalletRows(
   client: pg.PoolClient,
@@ -286,13 +291,18 @@ async function insertWalletRows(
 ): Promise<void> {
   if (swaps.length > 0) {
     const rows = mergeByKey(swaps, (s) => `${walletKey(s.chain, s.wallet)}|${s.txHash}`);
+    // The JSON columns go as one text each, split by Postgres: as array literals, every element
+    // (full of quotes) would be escaped here and unescaped there.
+    const joined = (f: (s: WalletSwapRecord) => string) => rows.map(f).join(SEPARATOR);
     await client.query(
       `insert into wallet_swaps (wallet_key, chain_id, wallet, tx_hash, block, seq, at, sent, received, route,
-         volume_native, fees_native, router_program, router_name)
+         volume_native, fees_native, router_program, router_name, row_template)
        select chain_id || '/' || wallet, u.* from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::int[],
-         $6::bigint[], $7::json[], $8::json[], $9::json[], $10::numeric[], $11::numeric[], $12::text[], $13::text[])
+         $6::bigint[], string_to_array($7, chr(30))::json[], string_to_array($8, chr(30))::json[],
+         string_to_array($9, chr(30))::json[], $10::numeric[], $11::numeric[], $12::text[], $13::text[],
+         string_to_array($14, chr(30)))
          as u(chain_id, wallet, tx_hash, block, seq, at, sent, received, route, volume_native, fees_native,
-           router_program, router_name)
+           router_program, router_name, row_template)
        on conflict do nothing`,
       [
         rows.map((s) => s.chain),
@@ -301,13 +311,14 @@ async function insertWalletRows(
         rows.map((s) => s.block.toString()),
         rows.map((s) => s.seq),
         rows.map((s) => s.at),
-        rows.map((s) => walletAssetsJson(s.sent)),
-        rows.map((s) => walletAssetsJson(s.received)),
-        rows.map((s) => walletRouteJson(s.route)),
+        joined((s) => walletAssetsJson(s.sent)),
+        joined((s) => walletAssetsJson(s.received)),
+        joined((s) => walletRouteJson(s.route)),
         rows.map((s) => s.volumeNative),
         rows.map((s) => s.feesNative),
         rows.map((s) => s.router?.programId ?? null),
         rows.map((s) => s.router?.name ?? null),
+        joined(walletSwapTemplate),
       ],
     );
   }

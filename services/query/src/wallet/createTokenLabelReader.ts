@@ -3,10 +3,13 @@ import type { MarketDb } from "../market/MarketDb.ts";
 import { readTokenLabels, type TokenLabel } from "./readTokenLabels.ts";
 
 /** Labels of a chain's tokens by address (tokens the store does not know are absent). */
-export type TokenLabelReader = (
+export type TokenLabelReader = ((
   chain: ChainId,
   addresses: readonly string[],
-) => Promise<Map<string, TokenLabel>>;
+) => Promise<Map<string, TokenLabel>>) & {
+  /** The remembered label of a token, without reading: undefined when none is held now. */
+  known(chain: ChainId, address: string): TokenLabel | undefined;
+};
 
 /**
  * {@link readTokenLabels} behind a bounded memory of known tokens: wallet pages repeat the same
@@ -20,7 +23,7 @@ export function createTokenLabelReader(
 ): TokenLabelReader {
   const now = opts.now ?? Date.now;
   const known = new Map<string, { label: TokenLabel; until: number }>();
-  return async (chain, addresses) => {
+  const read = async (chain: ChainId, addresses: readonly string[]) => {
     const out = new Map<string, TokenLabel>();
     const missing: string[] = [];
     const t = now();
@@ -30,8 +33,8 @@ export function createTokenLabelReader(
       else missing.push(a);
     }
     if (missing.length === 0) return out;
-    const read = await readTokenLabels(db, chain, missing);
-    for (const [a, label] of read) {
+    const found = await readTokenLabels(db, chain, missing);
+    for (const [a, label] of found) {
       out.set(a, label);
       const key = `${chain}/${a}`;
       known.delete(key);
@@ -43,4 +46,10 @@ export function createTokenLabelReader(
     }
     return out;
   };
+  return Object.assign(read, {
+    known(chain: ChainId, address: string) {
+      const hit = known.get(`${chain}/${address}`);
+      return hit && hit.until > now() ? hit.label : undefined;
+    },
+  });
 }

@@ -1,11 +1,15 @@
-import { envelope } from "@tapeline/core";
+import { walletSwapEnvelopeJson } from "@tapeline/core";
 import { defineEndpoint } from "../../endpoint.ts";
+import { SerializedJson } from "../../http/SerializedJson.ts";
 import { walletRoute } from "./walletRoute.ts";
 import { walletSwapPageSchema } from "./walletSchemas.ts";
 import { walletSwapBounds } from "./walletSwapBounds.ts";
 import { walletSwapQuery } from "./walletSwapParams.ts";
 
-/** `GET /v1/wallet/swaps` (1 credit): a wallet's swaps, one row per transaction, newest first. */
+/**
+ * `GET /v1/wallet/swaps` (1 credit): a wallet's swaps, one row per transaction, newest first. The
+ * shard's page text is spliced into the answer as it is, never parsed.
+ */
 export const getWalletSwaps = defineEndpoint({
   method: "GET",
   path: "/v1/wallet/swaps",
@@ -27,13 +31,6 @@ export const getWalletSwaps = defineEndpoint({
       limit: query.limit,
       ...bounds,
     });
-    return {
-      body: envelope(page.data, {
-        usdBasis: page.usdBasis,
-        hasMore: page.hasMore,
-        nextCursor: page.nextCursor,
-        oldestAt: page.oldestAt,
-      }),
-    };
+    return { body: new SerializedJson(walletSwapEnvelopeJson(page, Date.now())) };
   },
 });
