@@ -227,14 +227,9 @@ describe.skipIf(!onCitus)(title, () => {
     statements.length = 0;
     const w = createWalletQueries({ db: explaining, now: () => nowMs });
     const ref = { chain: FX_CHAIN, wallet };
-    const first = await w.walletSwaps({
-      ...ref,
-      cursor: null,
-      limit: 2,
-      from: null,
-      to: null,
-      beforeAt: null,
-    });
+    const first = JSON.parse(
+      (await w.walletSwaps({ ...ref, cursor: null, limit: 2, from: null, to: null, beforeAt: null })).text,
+    ) as { nextCursor: string | null };
     expect(first.nextCursor).not.toBeNull();
     await w.walletSwaps({ ...ref, cursor: first.nextCursor, limit: 2, from: null, to: null, beforeAt: null });
     const trades = await w.walletTrades({ ...ref, limit: 100, beforeAt: null });
