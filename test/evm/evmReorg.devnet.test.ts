@@ -30,6 +30,7 @@ import {
   startEvmChainWorker,
 } from "../../services/ingest/src/evm/createEvmChainWorker.ts";
 import { createRpcClient } from "../../services/ingest/src/rpc/createRpcClient.ts";
+import { slideTraderWindows } from "../../services/jobs/src/traders/slideTraderWindows.ts";
 import { readTradePage } from "../../services/query/src/market/readTradePage.ts";
 import { chainSwaps } from "./evmChainTruth.ts";
 import { waitForCheckpoint } from "./waitForCheckpoint.ts";
@@ -55,6 +56,8 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
     deployment = await deployUniswap(client);
     await createMarketSimulator({ client, deployment, seed: 11 }).runSimulatorSteps(15);
     db = await createTestDatabase();
+    // the 1d, 7d and 30d window rows start now (empty): the writer adds every swap to them
+    await slideTraderWindows(db.pool, Date.now());
     bus = createRedisBus({ url: TEST_REDIS_URL, prefix: testRedisPrefix("evm-reorg") });
     const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }], {
       maxBlockRange: 5,
@@ -234,7 +237,7 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
     }
   });
 
-  it("leaves the trader rollups and lifetime rows equal to the new chain's swaps, per market and wallet", async () => {
+  it("leaves the trader rollups, lifetime and window rows equal to the new chain's swaps, per market and wallet", async () => {
     const chain = `evm:${deployment.chainId}`;
     const want = new Map<string, string>();
     const sums = new Map<string, { buys: number; sells: number; bought: bigint; sold: bigint }>();
@@ -267,6 +270,15 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
        from trader_totals`,
     );
     expect(new Map(totals.rows.map((r) => [r.k, r.v])), "lifetime rows").toEqual(want);
+    // and each sliding window's rows (every swap lies in the three windows, which began before the chain's swaps)
+    for (const timeframe of ["1d", "7d", "30d"]) {
+      const windows = await db.pool.query<{ k: string; v: string }>(
+        `select market || ' ' || wallet as k, buys || ' ' || sells || ' ' || bought_tokens || ' ' || sold_tokens as v
+         from trader_windows where timeframe = $1`,
+        [timeframe],
+      );
+      expect(new Map(windows.rows.map((r) => [r.k, r.v])), `${timeframe} window rows`).toEqual(want);
+    }
   });
 
   it("leaves every V2 pool's reserves equal to the new chain's", async () => {

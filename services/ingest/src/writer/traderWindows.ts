@@ -105,16 +105,18 @@ export async function subtractTraderWindows(
   fromMs: number,
   toMs: number,
 ): Promise<void> {
-  const where = rangesWhere(traderBucketCover(fromMs, toMs), 2);
+  const where = rangesWhere(traderBucketCover(fromMs, toMs), 3);
+  // the buckets of the markets that traded since the old start (the rollups' index leads with
+  // the market), joined on it (co-located on Citus)
   await client.query(
     `insert into trader_windows as w (market, timeframe, wallet, ${COLUMNS})
      select b.market, $1, b.wallet, ${summed("-")}, min(b.first_at), max(b.last_at)
-     from trader_buckets b
-     where ${where.sql}
+     from pools p join trader_buckets b on b.market = p.market
+     where p.last_trade_at >= $2::bigint and ${where.sql}
      group by b.market, b.wallet
      on conflict (market, timeframe, wallet) do update set
        ${TRADER_SUMS.map((c) => `${c} = w.${c} + excluded.${c}`).join(",\n       ")}`,
-    [timeframe, ...where.params],
+    [timeframe, fromMs, ...where.params],
   );
   await client.query("delete from trader_windows where timeframe = $1 and buys + sells = 0", [timeframe]);
 }
