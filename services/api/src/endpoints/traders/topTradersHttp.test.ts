@@ -795,7 +795,7 @@ describe("GET /v1/pool/top-traders from the sliding window rows", () => {
     expect(Number(rows.rows[0]!.n)).toBe(
       expectedRanking(solMarket, solTrades, "1d", "pnl", "desc", Date.now()).traderCount,
     );
-  });
+  }, 300_000);
 
   it("equal the kept trades' rankings after a rollback, and the full list's once the trades are written again", async () => {
     const cut = solTrades.length - 6;
@@ -815,5 +815,5 @@ describe("GET /v1/pool/top-traders from the sliding window rows", () => {
     });
     await uncached();
     expect(await expectRankings(solMarket, solTrades, "written again")).toBeGreaterThan(50);
-  });
+  }, 300_000);
 });
