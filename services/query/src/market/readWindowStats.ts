@@ -23,7 +23,9 @@ export type ReadWindowStatsInput = {
   markets: string[];
   /**
    * Set when `markets` are every market of this token that traded in the windows: the store
-   * then reads the same trades from the token's copy (`token_trades`), on one shard.
+   * then reads the same trades from the token's copy (`token_trades`), on one shard, keeping
+   * only those markets' trades (a market whose token changed counts for its current token, as
+   * the shards' windows kept from the bus count it).
    */
   token?: string;
   /** markets whose trades make the price change (the pricing pool for token-wide figures) */
@@ -64,7 +66,7 @@ export async function readWindowStats(
     }>(
       `with t as (
        select t.at, t.is_buy, t.volume_native, t.maker, (t.at / 60000) * 60000 as minute
-       from ${q.token === undefined ? "trades t where t.market = any($1::text[])" : "token_trades t where t.token_key = $1"}
+       from ${q.token === undefined ? "trades t where t.market = any($1::text[])" : `token_trades t where t.token_key = $1 and t.pool_address = any($${solana ? 6 : 5}::text[])`}
          and t.at > $2 and t.at <= $3
      ),
      r as (
@@ -88,9 +90,9 @@ export async function readWindowStats(
      left join t on t.at > w.since
      left join r on r.minute = t.minute
      group by w.i order by w.i`,
-      [q.token === undefined ? q.markets : `${q.chain}/${q.token}`, oldest, q.nowMs, since].concat(
-        solana ? [q.chain] : [],
-      ),
+      [q.token === undefined ? q.markets : `${q.chain}/${q.token}`, oldest, q.nowMs, since]
+        .concat(solana ? [q.chain] : [])
+        .concat(q.token === undefined ? [] : [q.markets.map((m) => m.slice(m.indexOf("/") + 1))]),
     ),
     readPriceChanges(db, q.priceMarkets, since, q.nowMs),
   ]);
