@@ -287,8 +287,10 @@ export function detectGenericSwaps(
     const book = entry?.orderBook;
     const bookVaults = book ? [ix.accounts[book.vaults[0]], ix.accounts[book.vaults[1]]] : [];
     let pool: string;
+    const poolAccount = entry?.poolAccount === undefined ? undefined : ix.accounts[entry.poolAccount];
     if (book && ix.accounts[book.market] && [...vaultsIn, ...vaultsOut].every((v) => bookVaults.includes(v)))
       pool = ix.accounts[book.market]!;
+    else if (poolAccount !== undefined && shares.length === 0) pool = poolAccount;
     else if (shares.length > 0)
       // a share's market: its mint (one stake pool per LST), the base side's when both are shares
       pool = shares.find((m) => m.mint === chooseBaseQuote(mintIn, mintOut).base)?.mint ?? shares[0]!.mint!;

@@ -24,6 +24,11 @@ export type SolanaProgramEntry = {
    * to it part of what it received, instead of marking a liquidity operation.
    */
   tradesShares?: boolean;
+  /**
+   * Position of the pool account in the swap instruction, for a venue whose one authority owns
+   * the vaults of all its pools (Tessera V): the vault owner would merge every pair into one pool.
+   */
+  poolAccount?: number;
 };
 
 /** Program ids and what they are, from `programs.json` and configuration. */
@@ -61,6 +66,8 @@ export function parseSolanaProgramEntries(
       problem = "orderBook must be { market, vaults: [base, quote] } account positions";
     else if (o.tradesShares !== undefined && typeof o.tradesShares !== "boolean")
       problem = "tradesShares must be a boolean";
+    else if (o.poolAccount !== undefined && !isPosition(o.poolAccount))
+      problem = "poolAccount must be an account position";
     if (problem !== null) {
       problems.push(`${label}[${i}].${problem}`);
       return;
@@ -75,6 +82,7 @@ export function parseSolanaProgramEntries(
         ? {}
         : { orderBook: o.orderBook as SolanaProgramEntry["orderBook"] & {} }),
       ...(o.tradesShares === true ? { tradesShares: true } : {}),
+      ...(o.poolAccount === undefined ? {} : { poolAccount: o.poolAccount as number }),
     });
   });
   return { entries, problems };
