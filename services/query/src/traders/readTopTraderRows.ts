@@ -156,112 +156,69 @@ async function readLifetimeRows(db: MarketDb, q: TopTraderRowsInput): Promise<Tr
 /**
  * A window of one market that covers most of its life, with no trade after it: each wallet's
  * window is its lifetime row minus its trades before the window (the buckets covering
- * `[0, startMs)`, the shorter side). Wallets that traded before the window are ranked on
- * lifetime minus before; the others' window is their lifetime, so their first `limit` come from
- * the sort key's index; the two lists merge. A wallet that traded before the window has its first
- * window trade looked up in the market's trades by maker (an index probe per ranked wallet),
- * since a first trade time does not subtract.
+ * `[0, startMs)`, the shorter side). See {@link readRowsMinusBefore}; the wallets that traded
+ * before can be most of the market's, so they meet the lifetime rows in one hash join.
  */
-async function readLongWindowRows(db: MarketDb, q: TopTraderRowsInput): Promise<TraderSums[]> {
-  const params: unknown[] = [q.markets[0], q.limit, q.startMs, q.chain];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  const before = traderBucketCover(0, q.startMs).map(
-    (r) =>
-      `market = $1 and resolution_s = ${p(r.resolutionS)}::int
-       and bucket_start >= ${p(r.fromMs)}::bigint and bucket_start < ${p(r.toMs)}::bigint`,
+function readLongWindowRows(db: MarketDb, q: TopTraderRowsInput): Promise<TraderSums[]> {
+  return readRowsMinusBefore(
+    db,
+    q,
+    { table: "trader_totals", rowsOf: "t.market = $1", extra: [] },
+    0,
+    "hash",
   );
-  const beforeRows = (cols: string) =>
-    before.map((w) => `select ${cols} from trader_buckets where ${w}`).join(" union all ");
-  const key = SORT_KEYS[q.sortBy];
-  const dir = q.order === "asc" ? "asc" : "desc";
-  // the expression of the sort key's index on trader_totals (migration 0111)
-  const indexed = key.native ? `(case when native_missing = 0 then ${key.sum} end)` : `(${key.sum})`;
-  // hashed once, not probed per lifetime row (the planner cannot estimate c's size)
-  const notBefore = "t.wallet not in (select wallet from c)";
-  const untouched = [
-    `(select t.wallet, ${indexed} as key from trader_totals t
-      where t.market = $1 and ${indexed} is not null and ${notBefore}
-      order by ${indexed} ${dir}, t.wallet collate "C" asc limit $2)`,
-    ...(key.native
-      ? [
-          `(select t.wallet, null::numeric as key from trader_totals t
-            where t.market = $1 and ${indexed} is null and ${notBefore}
-            order by t.wallet collate "C" asc limit $2)`,
-        ]
-      : []),
-  ].join(" union all ");
-  const diff = (c: string) => `t.${c} - coalesce(cf.${c}, 0)`;
-  const { rows } = await db.query<TraderSums>(
-    `with c as materialized (
-       select wallet, sum(${key.sum}) as k, sum(native_missing) as nm, sum(buys + sells) as n
-       from (${beforeRows("wallet, buys, sells, bought_native, sold_native, native_missing")}) u
-       group by wallet
-     ),
-     cw as (
-       select t.wallet, ${key.sum} - c.k as k, native_missing - c.nm as nm
-       -- one hash join with the market's lifetime rows, not an index probe per wallet of c (\`|| ''\`
-       -- keeps the planner, which cannot estimate c's size, off the per-wallet probe)
-       from c join trader_totals t on t.market = $1 and t.wallet || '' = c.wallet
-       where t.buys + t.sells > c.n
-     ),
-     top as (
-       select wallet, key from (
-         select wallet, ${key.native ? "case when nm = 0 then k end" : "k"} as key from cw
-         union all (${untouched})
-       ) x
-       order by key ${dir} nulls last, wallet collate "C" asc
-       limit $2
-     ),
-     cf as (
-       select u.wallet, ${SUMMED}
-       from (${beforeRows("*")}) u
-       where u.wallet in (select wallet from top)
-       group by u.wallet
-     )
-     select t.wallet, (${diff("buys")})::int as buys, (${diff("sells")})::int as sells,
-            ${diff("bought_tokens")} as bought_tokens, ${diff("sold_tokens")} as sold_tokens,
-            ${diff("bought_native")} as bought_native, ${diff("sold_native")} as sold_native,
-            ${diff("bought_usd")} as bought_usd, ${diff("sold_usd")} as sold_usd,
-            (${diff("native_missing")})::int as native_missing, (${diff("usd_missing")})::int as usd_missing,
-            case when cf.wallet is null then t.first_at
-                 else (select min(tr.at) from trades tr
-                       where tr.chain_id = $4 and tr.maker = t.wallet and tr.market = $1 and tr.at >= $3::bigint)
-            end as first_at,
-            t.last_at,
-            ((select count(*) from trader_totals where market = $1)
-               - (select count(*) from c) + (select count(*) from cw))::int as trader_count
-     from top join trader_totals t on t.market = $1 and t.wallet = top.wallet
-     left join cf on cf.wallet = top.wallet
-     order by top.key ${dir} nulls last, top.wallet collate "C" asc`,
-    params,
-  );
-  return rows;
 }
 
 /**
  * A sliding timeframe's window of one market, with no trade after it, from its window rows
  * (`trader_windows`, holding the trades from `markMs` on): each wallet's window is its row minus
  * its trades of `[markMs, startMs)` (the buckets a late slide has not subtracted yet; none when
- * the slide ran this minute). Wallets with such trades are ranked on the difference; the others'
- * window is their row, so their first `limit` come from the sort key's index; the two lists
- * merge. A ranked wallet whose row's first trade lies before the window (a slide does not move
- * it) has its first window trade read from the market's trades by maker (an index probe each).
+ * the slide ran this minute). See {@link readRowsMinusBefore}; few wallets traded in those
+ * minutes, so each meets its window row by an index probe.
  */
-async function readSlidingRows(
+function readSlidingRows(
   db: MarketDb,
   q: TopTraderRowsInput,
   timeframe: SlidingTraderTimeframe,
   markMs: number,
 ): Promise<TraderSums[]> {
-  const params: unknown[] = [q.markets[0], q.limit, q.startMs, q.chain, timeframe];
+  const rows = {
+    table: "trader_windows",
+    rowsOf: "t.market = $1 and t.timeframe = $5",
+    extra: [timeframe],
+  } as const;
+  return readRowsMinusBefore(db, q, rows, markMs, "probe");
+}
+
+/** Per-wallet rows of one market holding its trades from some point on (alias `t`). */
+type WalletRows = {
+  table: "trader_totals" | "trader_windows";
+  /** selects the market's rows; `$1` is the market, `$5` on the first of `extra` */
+  rowsOf: string;
+  extra: readonly unknown[];
+};
+
+/**
+ * A window of one market whose trades are the wallets' `rows` minus their trades of
+ * `[beforeFromMs, startMs)` (the rollup buckets covering that span). Wallets with such trades are
+ * ranked on the difference; the others' window is their row, so their first `limit` come from
+ * the sort key's index (migrations 0111 and 0120); the two lists merge. A ranked wallet whose
+ * row's first trade lies before the window has its first window trade read from the market's
+ * trades by maker (an index probe each), since a first trade time does not subtract.
+ */
+async function readRowsMinusBefore(
+  db: MarketDb,
+  q: TopTraderRowsInput,
+  rows: WalletRows,
+  beforeFromMs: number,
+  join: "hash" | "probe",
+): Promise<TraderSums[]> {
+  const params: unknown[] = [q.markets[0], q.limit, q.startMs, q.chain, ...rows.extra];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  const before = traderBucketCover(markMs, q.startMs).map(
+  const before = traderBucketCover(beforeFromMs, q.startMs).map(
     (r) =>
       `market = $1 and resolution_s = ${p(r.resolutionS)}::int
        and bucket_start >= ${p(r.fromMs)}::bigint and bucket_start < ${p(r.toMs)}::bigint`,
@@ -272,24 +229,26 @@ async function readSlidingRows(
       : before.map((w) => `select ${cols} from trader_buckets where ${w}`).join(" union all ");
   const key = SORT_KEYS[q.sortBy];
   const dir = q.order === "asc" ? "asc" : "desc";
-  // the expression of the sort key's index on trader_windows (migration 0120)
   const indexed = key.native ? `(case when native_missing = 0 then ${key.sum} end)` : `(${key.sum})`;
-  const rowsOf = "t.market = $1 and t.timeframe = $5";
+  const { table, rowsOf } = rows;
+  // hashed once, not probed per row (the planner cannot estimate c's size)
   const notBefore = "t.wallet not in (select wallet from c)";
   const untouched = [
-    `(select t.wallet, ${indexed} as key from trader_windows t
+    `(select t.wallet, ${indexed} as key from ${table} t
       where ${rowsOf} and ${indexed} is not null and ${notBefore}
       order by ${indexed} ${dir}, t.wallet collate "C" asc limit $2)`,
     ...(key.native
       ? [
-          `(select t.wallet, null::numeric as key from trader_windows t
+          `(select t.wallet, null::numeric as key from ${table} t
             where ${rowsOf} and ${indexed} is null and ${notBefore}
             order by t.wallet collate "C" asc limit $2)`,
         ]
       : []),
   ].join(" union all ");
+  // `|| ''` keeps the planner, which cannot estimate c's size, off the per-wallet index probe
+  const cWallet = join === "hash" ? "t.wallet || '' = c.wallet" : "t.wallet = c.wallet";
   const diff = (c: string) => `t.${c} - coalesce(cf.${c}, 0)`;
-  const { rows } = await db.query<TraderSums>(
+  const { rows: out } = await db.query<TraderSums>(
     `with c as materialized (
        select wallet, sum(${key.sum}) as k, sum(native_missing) as nm, sum(buys + sells) as n
        from (${beforeRows("wallet, buys, sells, bought_native, sold_native, native_missing")}) u
@@ -297,7 +256,7 @@ async function readSlidingRows(
      ),
      cw as (
        select t.wallet, ${key.sum} - c.k as k, native_missing - c.nm as nm
-       from c join trader_windows t on ${rowsOf} and t.wallet = c.wallet
+       from c join ${table} t on ${rowsOf} and ${cWallet}
        where t.buys + t.sells > c.n
      ),
      top as (
@@ -324,14 +283,14 @@ async function readSlidingRows(
                        where tr.chain_id = $4 and tr.maker = t.wallet and tr.market = $1 and tr.at >= $3::bigint)
             end as first_at,
             t.last_at,
-            ((select count(*) from trader_windows t where ${rowsOf})
+            ((select count(*) from ${table} t where ${rowsOf})
                - (select count(*) from c) + (select count(*) from cw))::int as trader_count
-     from top join trader_windows t on ${rowsOf} and t.wallet = top.wallet
+     from top join ${table} t on ${rowsOf} and t.wallet = top.wallet
      left join cf on cf.wallet = top.wallet
      order by top.key ${dir} nulls last, top.wallet collate "C" asc`,
     params,
   );
-  return rows;
+  return out;
 }
 
 /**
