@@ -288,6 +288,31 @@ describe("HTTP shard client against real query pods", () => {
     );
   });
 
+  it("sends the serialized calls of one turn as one batch call per owning shard, each answered as alone", async () => {
+    const router = createShardRouter(client.map);
+    const indices = Array.from({ length: 12 }, (_, i) => i);
+    const unknown = { chain: BENCH_CHAIN, address: `0x${"ee".repeat(20)}` } as const;
+    const keys = [...indices.map(poolKey), marketKey(BENCH_CHAIN, unknown.address)];
+    const owners = new Set(keys.map((key) => pods[router.shardOf(key)]?.name));
+    const before = pods.map((p) => [hitsOf(p, "/batch/poolDefinition"), hitsOf(p, "/rpc/poolDefinition")]);
+    const calls = indices.map((i) => client.serialized(poolKey(i), "poolDefinition", poolRef(i)));
+    const failed = client
+      .serialized(marketKey(BENCH_CHAIN, unknown.address), "poolDefinition", unknown)
+      .catch((e: unknown) => e);
+    const answers = await Promise.all(calls);
+    const notFound = await failed;
+    for (const [k, i] of indices.entries()) {
+      expect(answers[k]?.toString("utf8")).toBe(JSON.stringify(await direct.api.poolDefinition(poolRef(i))));
+    }
+    // The failed item is asked again alone, so it fails as a single call does.
+    expect(notFound).toBeInstanceOf(NotFoundError);
+    expect(notFound).toMatchObject({ status: 404 });
+    const batches = pods.map((p, k) => hitsOf(p, "/batch/poolDefinition") - (before[k]?.[0] as number));
+    const singles = pods.map((p, k) => hitsOf(p, "/rpc/poolDefinition") - (before[k]?.[1] as number));
+    expect(batches).toEqual(pods.map((p) => (owners.has(p.name) ? 1 : 0)));
+    expect(singles.reduce((a, b) => a + b, 0)).toBe(1);
+  });
+
   it("sends a batch as one call per owning shard and passes the slots on in input order", async () => {
     const three = path.join(dir, "three.json");
     const map = mapOf(

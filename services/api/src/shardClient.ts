@@ -24,6 +24,8 @@ export interface ShardClient {
   /**
    * Calls `method` on the shard owning `key` (failing over as `forKey` does) and returns its
    * answer as the shard serialized it, for endpoints that write it into their response unparsed.
+   * Calls of a batchable method made in the same event-loop turn may travel as one batch call per
+   * shard; each is answered (or refused) exactly as it would be alone.
    * @returns the JSON text of the result (`null` for none)
    */
   serialized<M extends QueryRpcMethod>(

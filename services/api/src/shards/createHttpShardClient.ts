@@ -6,13 +6,16 @@ import {
   type Context,
   createShardRouter,
   errorSlot,
+  isQueryBatchMethod,
   JSON_TEXT_METHODS,
   JsonText,
+  MAX_BATCH_ITEMS,
   parseShardMap,
   QUERY_RPC_METHODS,
   type QueryApi,
   type QueryBatchMethod,
   type QueryRpcMethod,
+  queryBatchMethods,
   type ShardMap,
   type ShardRouter,
   SLOT_LENGTHS_HEADER,
@@ -355,6 +358,15 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
     }
   }
 
+  function serializedAlone(key: string, method: QueryRpcMethod, args: unknown[]): Promise<Buffer> {
+    return onPartition(router.partitionOf(key), (shard) => callShardSerialized(shard, method, args));
+  }
+
+  const coalescer = createCoalescer({
+    batch,
+    alone: (method, key, param) => serializedAlone(key, method, [param]),
+  });
+
   const pollMs = opts.pollMs ?? 2000;
   const timer = pollMs > 0 ? setInterval(() => void reload(), pollMs) : null;
   timer?.unref();
@@ -380,7 +392,8 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
     },
     batch,
     serialized(key, method, ...args) {
-      return onPartition(router.partitionOf(key), (shard) => callShardSerialized(shard, method, args));
+      if (args.length === 1 && isCoalesced(method)) return coalescer.call(method, key, args[0]);
+      return serializedAlone(key, method, args);
     },
     reload,
     async close() {
@@ -398,6 +411,90 @@ function contractApi(call: (method: QueryRpcMethod, args: unknown[]) => Promise<
 }
 
 const NULL_JSON = Buffer.from("null");
+const DATA_OPEN = Buffer.from('{"data":');
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * Batchable methods whose slot is `{ data: result }` with the result as a single call
+ * serializes it, so a slot's data bytes are the single call's answer.
+ */
+function isCoalesced(method: QueryRpcMethod): method is QueryBatchMethod {
+  if (!isQueryBatchMethod(method) || JSON_TEXT_METHODS.has(method)) return false;
+  return !("slot" in queryBatchMethods[method]);
+}
+
+type Waiting = { key: string; param: unknown; resolve: (b: Buffer) => void; reject: (e: unknown) => void };
+
+/**
+ * Single-key calls of one event-loop turn sent as batch calls, one per owning shard, instead of
+ * one exchange each: a busy router decides many requests in a turn (their gate decisions come
+ * back from Redis together), and each exchange costs both sides far more than the answer. A
+ * turn with one call for a method sends it alone. A slot holding data is answered with its data
+ * bytes, exactly the single call's answer; an item whose slot is an error is sent again alone,
+ * so its caller gets the error (with status and details) the single call gives.
+ */
+function createCoalescer(deps: {
+  batch(method: QueryBatchMethod, items: readonly ShardBatchItem[]): Promise<Buffer[]>;
+  alone(method: QueryBatchMethod, key: string, param: unknown): Promise<Buffer>;
+}): { call(method: QueryBatchMethod, key: string, param: unknown): Promise<Buffer> } {
+  let queued = new Map<QueryBatchMethod, Waiting[]>();
+  let scheduled = false;
+
+  function send(method: QueryBatchMethod, waiting: Waiting[]): void {
+    if (waiting.length === 1) {
+      const w = waiting[0] as Waiting;
+      deps.alone(method, w.key, w.param).then(w.resolve, w.reject);
+      return;
+    }
+    deps.batch(method, waiting).then(
+      (slots) =>
+        waiting.forEach((w, i) => {
+          const slot = slots[i];
+          if (slot && isDataSlot(slot)) w.resolve(slot.subarray(DATA_OPEN.length, slot.length - 1));
+          else deps.alone(method, w.key, w.param).then(w.resolve, w.reject);
+        }),
+      () => {
+        for (const w of waiting) deps.alone(method, w.key, w.param).then(w.resolve, w.reject);
+      },
+    );
+  }
+
+  function flush(): void {
+    scheduled = false;
+    const turn = queued;
+    queued = new Map();
+    for (const [method, waiting] of turn) send(method, waiting);
+  }
+
+  return {
+    call(method, key, param) {
+      return new Promise<Buffer>((resolve, reject) => {
+        let waiting = queued.get(method);
+        if (!waiting) {
+          waiting = [];
+          queued.set(method, waiting);
+        }
+        waiting.push({ key, param, resolve, reject });
+        // A shard takes at most MAX_BATCH_ITEMS items a call.
+        if (waiting.length >= MAX_BATCH_ITEMS) {
+          queued.delete(method);
+          send(method, waiting);
+        } else if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+  };
+}
+
+function isDataSlot(slot: Buffer): boolean {
+  return (
+    slot.length > DATA_OPEN.length + 1 &&
+    slot.subarray(0, DATA_OPEN.length).equals(DATA_OPEN) &&
+    slot[slot.length - 1] === CLOSE_BRACE
+  );
+}
 
 function errorSlotBytes(err: ApiError): Buffer {
   return Buffer.from(JSON.stringify(errorSlot(err)));
