@@ -82,7 +82,7 @@ export function createVaultVenue(spec: VaultVenueSpec): SolanaVenue {
             launchpad: spec.launchpad ?? null,
             vaultsAreReserves: spec.vaultsAreReserves,
             feeAccounts: a.fees && feeAccountsOf(ix.accounts, a.fees),
-            userAccounts: a.users?.flatMap((k) => (ix.accounts[k] ? [ix.accounts[k]] : [])),
+            userAccounts: a.users && feeAccountsOf(ix.accounts, a.users),
           });
           if (leg) legs.push(leg);
         }
@@ -95,7 +95,7 @@ export function createVaultVenue(spec: VaultVenueSpec): SolanaVenue {
   };
 }
 
-/** The fee accounts an instruction names (a loop: this runs for every swap of these venues). */
+/** The accounts an instruction names at some positions (a loop: this runs for every swap of these venues). */
 function feeAccountsOf(accounts: readonly string[], positions: readonly number[]): string[] {
   const out: string[] = [];
   for (const k of positions) {

@@ -177,7 +177,8 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
     throw err;
   }
   const fees = transactionFeeLamports(tx);
-  const result: SolanaDecodeResult = { ...emptyResult(tx), feeLamports: fees.total };
+  const result = emptyResult(tx);
+  result.feeLamports = fees.total;
   if (result.failed) return result;
 
   const registry = opts.registry ?? defaultRegistry();
@@ -212,8 +213,10 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
   const hasLegs = out.legs.length > 0;
   const decimals = hasLegs ? mintDecimals(tx) : NO_DECIMALS;
   const feesNative = hasLegs ? formatUnits(fees.total, 9) : "";
-  const rows = new Map<string, Row>();
-  const rowOfLeg = new Map<SwapLeg, Row>();
+  // a transaction has a few rows: found by a scan, without building and hashing a key per leg
+  const rows: Row[] = [];
+  /** each timed leg with its row, in execution order */
+  const legRows: { leg: SwapLeg; row: Row }[] = [];
   let swapAt: number | null = null;
   for (const leg of out.legs) {
     const at = tx.blockTime !== null ? tx.blockTime * 1000 : (leg.eventAt ?? opts.fallbackAtMs ?? null);
@@ -224,8 +227,12 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
     const { base, quote } = chooseBaseQuote(leg.token0, leg.token1);
     const isBuy = leg.mintOut === base;
     const maker = resolveMaker(tx, leg, signers);
-    const key = `${leg.pool}|${isBuy}|${maker}`;
-    const prev = rows.get(key);
+    let prev: Row | undefined;
+    for (const r of rows)
+      if (r.leg.pool === leg.pool && r.isBuy === isBuy && r.maker === maker) {
+        prev = r;
+        break;
+      }
     const amountToken = isBuy ? leg.amountOut : leg.amountIn;
     const amountQuote = isBuy ? leg.amountIn : leg.amountOut;
     swapAt ??= at;
@@ -233,25 +240,18 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
       prev.amountToken += amountToken;
       prev.amountQuote += amountQuote;
       prev.legs.push(leg);
-      rowOfLeg.set(leg, prev);
+      legRows.push({ leg, row: prev });
     } else {
       const row: Row = { leg, legs: [leg], maker, isBuy, base, quote, amountToken, amountQuote, at };
-      rows.set(key, row);
-      rowOfLeg.set(leg, row);
+      rows.push(row);
+      legRows.push({ leg, row });
     }
-  }
-
-  const sides = new Map<string, Set<boolean>>();
-  for (const r of rows.values()) {
-    const s = sides.get(r.leg.pool) ?? new Set<boolean>();
-    s.add(r.isBuy);
-    sides.set(r.leg.pool, s);
   }
 
   const lastLegOfPool = new Map<string, SwapLeg>();
   for (const leg of out.legs) lastLegOfPool.set(leg.pool, leg);
 
-  for (const r of rows.values()) {
+  for (const r of rows) {
     const dT = decimals.get(r.base);
     const dQ = decimals.get(r.quote);
     const priceQuote =
@@ -302,19 +302,17 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
       priceNative,
       volumeNative,
       feesNative,
-      isWash: (sides.get(r.leg.pool)?.size ?? 0) > 1,
+      isWash: rows.some((o) => o.leg.pool === r.leg.pool && o.isBuy !== r.isBuy),
       preconfirmed: false,
       router: routerOf(tx, r.leg, programs),
     });
   }
 
   if (swapAt !== null) {
-    const tradeOfRow = new Map<Row, TradeRecord>();
-    let i = 0;
-    for (const r of rows.values()) tradeOfRow.set(r, result.trades[i++]!);
     const makerLegs: MakerLeg[] = [];
-    for (const [leg, row] of rowOfLeg) {
-      const trade = tradeOfRow.get(row)!;
+    for (const { leg, row } of legRows) {
+      // one trade per row, in the rows' order
+      const trade = result.trades[rows.indexOf(row)]!;
       makerLegs.push({
         leg,
         maker: row.maker,

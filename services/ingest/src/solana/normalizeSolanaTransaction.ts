@@ -213,7 +213,9 @@ function fromJsonMessage(transaction: Json): Message {
   const message = asObj(transaction.message);
   const rawKeys = Array.isArray(message.accountKeys) ? (message.accountKeys as unknown[]) : [];
   const parsedKeys = rawKeys.length > 0 && typeof rawKeys[0] === "object";
-  const keys = rawKeys.map((k) => (typeof k === "string" ? k : String(asObj(k).pubkey)));
+  const keys = parsedKeys
+    ? rawKeys.map((k) => (typeof k === "string" ? k : String(asObj(k).pubkey)))
+    : (rawKeys as string[]);
   const header = asObj(message.header);
   const signerCount = parsedKeys
     ? rawKeys.filter((k) => asObj(k).signer === true).length

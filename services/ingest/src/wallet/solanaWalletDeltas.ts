@@ -14,14 +14,9 @@ export function solanaWalletDeltas(
   feeLamports: bigint,
 ): Map<string, bigint> {
   const out = new Map<string, bigint>();
-  const add = (mint: string, v: bigint) => out.set(mint, (out.get(mint) ?? 0n) + v);
-  // a handful of lookups per wallet: scanning the keys costs less than indexing them
-  const lamports = (account: string): bigint => {
-    const i = tx.accountKeys.lastIndexOf(account);
-    if (i < 0) return 0n;
-    return BigInt(tx.postLamports[i] ?? 0) - BigInt(tx.preLamports[i] ?? 0);
-  };
-  add(SOLANA_NATIVE_MINT, lamports(wallet) + (tx.signers[0] === wallet ? feeLamports : 0n));
+  // SOL first, then the other mints in the order their accounts are met (the map's order is the output's)
+  let sol = lamportChange(tx, wallet) + (tx.signers[0] === wallet ? feeLamports : 0n);
+  out.set(SOLANA_NATIVE_MINT, sol);
   const owned = new Set<string>();
   for (const b of tx.preTokenBalances.values()) if (b.owner === wallet) owned.add(b.account);
   for (const b of tx.postTokenBalances.values()) if (b.owner === wallet) owned.add(b.account);
@@ -29,8 +24,17 @@ export function solanaWalletDeltas(
     const pre = tx.preTokenBalances.get(account);
     const post = tx.postTokenBalances.get(account);
     const mint = (post ?? pre)!.mint;
-    add(SOLANA_NATIVE_MINT, lamports(account));
-    if (mint !== SOLANA_NATIVE_MINT) add(mint, (post?.amount ?? 0n) - (pre?.amount ?? 0n));
+    sol += lamportChange(tx, account);
+    if (mint !== SOLANA_NATIVE_MINT)
+      out.set(mint, (out.get(mint) ?? 0n) + ((post?.amount ?? 0n) - (pre?.amount ?? 0n)));
   }
+  out.set(SOLANA_NATIVE_MINT, sol);
   return out;
+}
+
+/** An account's lamport change: a handful of lookups per wallet, so scanning the keys costs less than indexing them. */
+function lamportChange(tx: SolanaTransaction, account: string): bigint {
+  const i = tx.accountKeys.lastIndexOf(account);
+  if (i < 0) return 0n;
+  return BigInt(tx.postLamports[i] ?? 0) - BigInt(tx.preLamports[i] ?? 0);
 }

@@ -198,127 +198,140 @@ export function detectGenericSwaps(
     const ix = ixs[i]!;
     const end = ends[c]!;
     if (legAt.some((at) => at > i && at < end)) continue;
-    const ranges = rangesOf.get(ix.programId)!;
-    /** the trader's side: a signer, or an account seen signing or holding outside the program */
-    const callerSide = (account: string): boolean =>
-      signers.has(account) ||
-      anyOutside(index.signedAt.get(account), ranges) ||
-      anyOutside(index.ownedAt.get(account), ranges);
-    const leg = legOf(tx, i, end, index, callerSide);
+    const sides: Sides = { signers, index, ranges: rangesOf.get(ix.programId)! };
+    const leg = legOf(tx, i, end, programs, sides);
     if (leg) {
       found.push(leg);
       legAt.push(i);
     }
   }
   return found.reverse();
+}
 
-  function legOf(
-    tx: SolanaTransaction,
-    i: number,
-    end: number,
-    index: MoveIndex,
-    callerSide: (a: string) => boolean,
-  ): SwapLeg | null {
-    const ins: Move[] = [];
-    const outs: Move[] = [];
-    for (const m of index.moves) {
-      if (m.at <= i) continue;
-      if (m.at >= end) break; // moves are in execution order
-      const { from, to } = m;
-      if (from === to || TIP_ACCOUNTS.has(m.destination)) continue;
-      if (callerSide(m.authority)) {
-        if (!callerSide(to)) ins.push(m);
-      } else if (!callerSide(from)) outs.push(m);
-    }
-    // without minted or burnt shares, nothing in or nothing out is no swap
-    if ((ins.length === 0 || outs.length === 0) && index.supplyChanges.length === 0) return null;
-    // an out move counts when it pays the trader: a caller-side owner or the owner of what was paid in
-    const payers = new Set(ins.map((m) => m.from));
-    const paid = outs.filter((m) => payers.has(m.to) || callerSide(m.to));
-    // shares minted to or burnt from the trader: a liquidity or vault operation, not a swap,
-    // unless the venue trades shares as assets (then they are part of what was paid or received)
-    const entry = programs.get(tx.instructions[i]!.programId);
-    const shares: Move[] = [];
-    for (const s of index.supplyChanges) {
-      if (s.at <= i || s.at >= end) continue;
-      const owner = ownerOf(tx, index.opened, s.account);
-      if (!callerSide(owner)) continue;
-      if (!entry?.tradesShares || s.amount === 0n) return null;
-      // a burn pays the share into its mint; a mint pays it out of the mint
-      const move: Move = s.burn
-        ? {
-            at: s.at,
-            from: owner,
-            to: s.mint,
-            source: s.account,
-            destination: s.mint,
-            authority: owner,
-            amount: s.amount,
-            mint: s.mint,
-          }
-        : {
-            at: s.at,
-            from: s.mint,
-            to: owner,
-            source: s.mint,
-            destination: s.account,
-            authority: s.mint,
-            amount: s.amount,
-            mint: s.mint,
-          };
-      (s.burn ? ins : paid).push(move);
-      shares.push(move);
-    }
-    if (ins.length === 0 || paid.length === 0) return null;
-    const mintsIn = new Set(ins.map((m) => m.mint));
-    const mintsOut = new Set(paid.map((m) => m.mint));
-    if (mintsIn.size !== 1 || mintsOut.size !== 1) return null;
-    const mintIn = [...mintsIn][0];
-    const mintOut = [...mintsOut][0];
-    if (!mintIn || !mintOut || mintIn === mintOut) return null;
-    const amountIn = ins.reduce((s, m) => s + m.amount, 0n);
-    const amountOut = paid.reduce((s, m) => s + m.amount, 0n);
+/** What tells the trader's side from the program's for one candidate program. */
+type Sides = {
+  signers: Set<string>;
+  index: MoveIndex;
+  /** the program's invocations: [start, end) flat index ranges */
+  ranges: readonly (readonly [number, number])[];
+};
 
-    const ix = tx.instructions[i]!;
-    const vaultsIn = ins.map((m) => m.destination);
-    const vaultsOut = paid.map((m) => m.source);
-    const owners = new Set([...ins.map((m) => m.to), ...paid.map((m) => m.from)]);
-    const [stateAccount] = owners;
-    const book = entry?.orderBook;
-    const bookVaults = book ? [ix.accounts[book.vaults[0]], ix.accounts[book.vaults[1]]] : [];
-    let pool: string;
-    const poolAccount = entry?.poolAccount === undefined ? undefined : ix.accounts[entry.poolAccount];
-    if (book && ix.accounts[book.market] && [...vaultsIn, ...vaultsOut].every((v) => bookVaults.includes(v)))
-      pool = ix.accounts[book.market]!;
-    else if (poolAccount !== undefined && shares.length === 0) pool = poolAccount;
-    else if (shares.length > 0)
-      // a share's market: its mint (one stake pool per LST), the base side's when both are shares
-      pool = shares.find((m) => m.mint === chooseBaseQuote(mintIn, mintOut).base)?.mint ?? shares[0]!.mint!;
-    else if (owners.size === 1 && stateAccount && ix.accounts.includes(stateAccount)) pool = stateAccount;
-    else pool = chooseBaseQuote(mintIn, mintOut).quote === mintIn ? vaultsIn[0]! : vaultsOut[0]!;
+/** The trader's side: a signer, or an account seen signing or holding outside the program. */
+function callerSide(sides: Sides, account: string): boolean {
+  return (
+    sides.signers.has(account) ||
+    anyOutside(sides.index.signedAt.get(account), sides.ranges) ||
+    anyOutside(sides.index.ownedAt.get(account), sides.ranges)
+  );
+}
 
-    const authority = ins[0]!.authority;
-    const [token0, token1] = mintIn < mintOut ? [mintIn, mintOut] : [mintOut, mintIn];
-    return {
-      venueType: entry?.type ?? unknownVenueType(ix.programId),
-      programId: ix.programId,
-      exchangeName: entry?.name ?? ix.programId,
-      pool,
-      path: ix.path,
-      flatIndex: i,
-      mintIn,
-      amountIn,
-      mintOut,
-      amountOut,
-      trader: signers.has(authority) ? authority : null,
-      counterparties: [...ins.map((m) => m.source), ...paid.map((m) => m.destination)],
-      token0,
-      token1,
-      reserve0: null,
-      reserve1: null,
-      launchpad: null,
-      bondingProgress: null,
-      eventAt: null,
-    };
+function legOf(
+  tx: SolanaTransaction,
+  i: number,
+  end: number,
+  programs: SolanaProgramRegistry,
+  sides: Sides,
+): SwapLeg | null {
+  const { index, signers } = sides;
+  const ins: Move[] = [];
+  const outs: Move[] = [];
+  for (const m of index.moves) {
+    if (m.at <= i) continue;
+    if (m.at >= end) break; // moves are in execution order
+    const { from, to } = m;
+    if (from === to || TIP_ACCOUNTS.has(m.destination)) continue;
+    if (callerSide(sides, m.authority)) {
+      if (!callerSide(sides, to)) ins.push(m);
+    } else if (!callerSide(sides, from)) outs.push(m);
   }
+  // without minted or burnt shares, nothing in or nothing out is no swap
+  if ((ins.length === 0 || outs.length === 0) && index.supplyChanges.length === 0) return null;
+  // an out move counts when it pays the trader: a caller-side owner or the owner of what was paid in
+  const payers = new Set(ins.map((m) => m.from));
+  const paid = outs.filter((m) => payers.has(m.to) || callerSide(sides, m.to));
+  // shares minted to or burnt from the trader: a liquidity or vault operation, not a swap,
+  // unless the venue trades shares as assets (then they are part of what was paid or received)
+  const entry = programs.get(tx.instructions[i]!.programId);
+  const shares: Move[] = [];
+  for (const s of index.supplyChanges) {
+    if (s.at <= i || s.at >= end) continue;
+    const owner = ownerOf(tx, index.opened, s.account);
+    if (!callerSide(sides, owner)) continue;
+    if (!entry?.tradesShares || s.amount === 0n) return null;
+    // a burn pays the share into its mint; a mint pays it out of the mint
+    const move: Move = s.burn
+      ? {
+          at: s.at,
+          from: owner,
+          to: s.mint,
+          source: s.account,
+          destination: s.mint,
+          authority: owner,
+          amount: s.amount,
+          mint: s.mint,
+        }
+      : {
+          at: s.at,
+          from: s.mint,
+          to: owner,
+          source: s.mint,
+          destination: s.account,
+          authority: s.mint,
+          amount: s.amount,
+          mint: s.mint,
+        };
+    (s.burn ? ins : paid).push(move);
+    shares.push(move);
+  }
+  if (ins.length === 0 || paid.length === 0) return null;
+  const mintsIn = new Set(ins.map((m) => m.mint));
+  const mintsOut = new Set(paid.map((m) => m.mint));
+  if (mintsIn.size !== 1 || mintsOut.size !== 1) return null;
+  const mintIn = [...mintsIn][0];
+  const mintOut = [...mintsOut][0];
+  if (!mintIn || !mintOut || mintIn === mintOut) return null;
+  const amountIn = ins.reduce((s, m) => s + m.amount, 0n);
+  const amountOut = paid.reduce((s, m) => s + m.amount, 0n);
+
+  const ix = tx.instructions[i]!;
+  const vaultsIn = ins.map((m) => m.destination);
+  const vaultsOut = paid.map((m) => m.source);
+  const owners = new Set([...ins.map((m) => m.to), ...paid.map((m) => m.from)]);
+  const [stateAccount] = owners;
+  const book = entry?.orderBook;
+  const bookVaults = book ? [ix.accounts[book.vaults[0]], ix.accounts[book.vaults[1]]] : [];
+  let pool: string;
+  const poolAccount = entry?.poolAccount === undefined ? undefined : ix.accounts[entry.poolAccount];
+  if (book && ix.accounts[book.market] && [...vaultsIn, ...vaultsOut].every((v) => bookVaults.includes(v)))
+    pool = ix.accounts[book.market]!;
+  else if (poolAccount !== undefined && shares.length === 0) pool = poolAccount;
+  else if (shares.length > 0)
+    // a share's market: its mint (one stake pool per LST), the base side's when both are shares
+    pool = shares.find((m) => m.mint === chooseBaseQuote(mintIn, mintOut).base)?.mint ?? shares[0]!.mint!;
+  else if (owners.size === 1 && stateAccount && ix.accounts.includes(stateAccount)) pool = stateAccount;
+  else pool = chooseBaseQuote(mintIn, mintOut).quote === mintIn ? vaultsIn[0]! : vaultsOut[0]!;
+
+  const authority = ins[0]!.authority;
+  const [token0, token1] = mintIn < mintOut ? [mintIn, mintOut] : [mintOut, mintIn];
+  return {
+    venueType: entry?.type ?? unknownVenueType(ix.programId),
+    programId: ix.programId,
+    exchangeName: entry?.name ?? ix.programId,
+    pool,
+    path: ix.path,
+    flatIndex: i,
+    mintIn,
+    amountIn,
+    mintOut,
+    amountOut,
+    trader: signers.has(authority) ? authority : null,
+    counterparties: [...ins.map((m) => m.source), ...paid.map((m) => m.destination)],
+    token0,
+    token1,
+    reserve0: null,
+    reserve1: null,
+    launchpad: null,
+    bondingProgress: null,
+    eventAt: null,
+  };
 }
