@@ -10,6 +10,9 @@ export type PageLabels = (token: string) => Shown;
 
 const str = JSON.stringify;
 const numberJson = (n: number): string => (Number.isFinite(n) ? String(n) : "null");
+const AMOUNT = AMOUNT_HOLE.charCodeAt(0);
+const SIDE = SIDE_HOLE.charCodeAt(0);
+const USD = USD_HOLE.charCodeAt(0);
 
 /** {@link PageLabels} over a token's label, undefined when the token is unknown. */
 export function pageLabels(labelOf: (token: string) => TokenLabel | undefined): PageLabels {
@@ -28,19 +31,9 @@ export function pageLabels(labelOf: (token: string) => TokenLabel | undefined): 
   };
 }
 
-/** A template split at its holes (see `walletSwapTemplate`): literal text at even indices. */
-export const splitTemplate = (template: string): string[] => template.split(HOLE);
-
 /** An amount in units as JSON: null when the token's decimals are unknown. */
 const amountJson = (decimals: number | null, raw: string): string =>
   decimals === null ? "null" : numberJson(rawToUnits(raw, decimals));
-
-/** One `tokenAddress` PAIR `raw` of a hole (from `from`) as its served asset object. */
-function assetJson(asset: string, from: number, labels: PageLabels): string {
-  const cut = asset.indexOf(PAIR, from);
-  const shown = labels(asset.slice(from, cut));
-  return `${shown.head}${amountJson(shown.decimals, asset.slice(cut + 1))}}`;
-}
 
 /** A side of several assets, largest first (unknown amounts last); rare (independent swaps). */
 function sideJson(body: string, labels: PageLabels): string {
@@ -54,28 +47,66 @@ function sideJson(body: string, labels: PageLabels): string {
   return `[${assets.map((a) => `${a.head}${a.amount === null ? "null" : numberJson(a.amount)}}`).join(",")}]`;
 }
 
+/** Entries a {@link recent} memory holds: a row's sides and legs name a few assets. */
+const RECENT = 4;
+
 /**
- * The served JSON of one wallet swap row: its split template with the holes filled from the
- * page's token labels and `usd`, the native/USD rate of the row (null when unknown).
+ * A memory of the last few keys seen and their values, found by string equality: a row's legs
+ * repeat its sides' `token` PAIR `raw` text, and a page repeats a few tokens, while hashing a
+ * freshly cut key for a Map costs more than rendering most amounts.
+ */
+function recent<V>(make: (key: string) => V): (key: string) => V {
+  const keys: string[] = [];
+  const values: V[] = [];
+  let next = 0;
+  return (key) => {
+    for (let i = 0; i < keys.length; i++) if (keys[i] === key) return values[i] as V;
+    const value = make(key);
+    keys[next] = key;
+    values[next] = value;
+    next = (next + 1) % RECENT;
+    return value;
+  };
+}
+
+/**
+ * The served JSON array of a page's rows: each stored template (see `walletSwapTemplate`) with its
+ * holes filled from the page's token labels and `usdOf(i)`, the native/USD rate of row `i` (null
+ * when unknown). The pieces of the whole page are joined once.
  * @throws Error on a hole the template format does not define
  */
-export function fillWalletSwapTemplate(
-  parts: readonly string[],
+export function fillWalletSwapPage(
+  templates: readonly string[],
   labels: PageLabels,
-  usd: number | null,
+  usdOf: (row: number) => number | null,
 ): string {
-  let out = parts[0] as string;
-  for (let i = 1; i < parts.length; i += 2) {
-    const hole = parts[i] as string;
-    const kind = hole[0];
-    if (kind === AMOUNT_HOLE) {
-      const cut = hole.indexOf(PAIR);
-      out += amountJson(labels(hole.slice(1, cut)).decimals, hole.slice(cut + 1));
-    } else if (kind === SIDE_HOLE) {
-      out += hole.includes(NEXT) ? sideJson(hole.slice(1), labels) : `[${assetJson(hole, 1, labels)}]`;
-    } else if (kind === USD_HOLE) out += usd === null ? "null" : numberJson(Number(hole.slice(1)) * usd);
-    else throw new Error(`a wallet swap template holds an unknown hole ${str(kind)}`);
-    out += parts[i + 1] as string;
+  const out: string[] = ["["];
+  const shown = recent(labels);
+  const amount = recent((pair) => {
+    const cut = pair.indexOf(PAIR);
+    return amountJson(shown(pair.slice(0, cut)).decimals, pair.slice(cut + 1));
+  });
+  for (let r = 0; r < templates.length; r++) {
+    const t = templates[r] as string;
+    if (r > 0) out.push(",");
+    let pos = 0;
+    for (let open = t.indexOf(HOLE); open >= 0; open = t.indexOf(HOLE, pos)) {
+      const close = t.indexOf(HOLE, open + 1);
+      out.push(t.slice(pos, open));
+      const kind = t.charCodeAt(open + 1);
+      const body = t.slice(open + 2, close);
+      if (kind === AMOUNT) out.push(amount(body));
+      else if (kind === SIDE) {
+        if (body.includes(NEXT)) out.push(sideJson(body, labels));
+        else out.push("[", shown(body.slice(0, body.indexOf(PAIR))).head, amount(body), "}]");
+      } else if (kind === USD) {
+        const usd = usdOf(r);
+        out.push(usd === null ? "null" : numberJson(Number(body) * usd));
+      } else throw new Error(`a wallet swap template holds an unknown hole ${str(t[open + 1])}`);
+      pos = close + 1;
+    }
+    out.push(pos === 0 ? t : t.slice(pos));
   }
-  return out;
+  out.push("]");
+  return out.join("");
 }

@@ -11,7 +11,7 @@ import type { MarketDb } from "../market/MarketDb.ts";
 import type { TokenLabelReader } from "./createTokenLabelReader.ts";
 import { decodeWalletSwapCursor } from "./decodeWalletSwapCursor.ts";
 import { encodeWalletSwapCursor } from "./encodeWalletSwapCursor.ts";
-import { fillWalletSwapTemplate, pageLabels, splitTemplate } from "./fillWalletSwapTemplate.ts";
+import { fillWalletSwapPage, pageLabels } from "./fillWalletSwapTemplate.ts";
 import { readSwapMinuteRates } from "./readSwapMinuteRates.ts";
 import type { TokenLabel } from "./readTokenLabels.ts";
 
@@ -105,7 +105,7 @@ export async function readWalletSwapPage(
   );
   const hasMore = res.rows.length > q.limit;
   const page = res.rows.slice(0, q.limit);
-  const parts = page.map((r) => splitTemplate(r.row_template ?? legacyTemplate(q, r)));
+  const templates = page.map((r) => r.row_template ?? legacyTemplate(q, r));
   const rates = evm
     ? null
     : await readSwapMinuteRates(
@@ -113,24 +113,23 @@ export async function readWalletSwapPage(
         q.chain,
         page.map((r) => Number(r.at)),
       );
-  const fill = (labelOf: (token: string) => TokenLabel | undefined) => {
-    const shown = pageLabels(labelOf);
-    return parts.map((p, i) => fillWalletSwapTemplate(p, shown, evm ? spotUsd : (rates?.[i] ?? null)));
-  };
+  const usdOf = evm ? () => spotUsd : (i: number) => rates?.[i] ?? null;
+  const fill = (labelOf: (token: string) => TokenLabel | undefined) =>
+    fillWalletSwapPage(templates, pageLabels(labelOf), usdOf);
   // Labels the reader holds fill the page at once; tokens it does not hold are read, and the
   // page filled again only when some of them turn out known.
   const missing = new Set<string>();
-  let rows = fill((token) => {
+  let data = fill((token) => {
     const l = labels.known(q.chain, token);
     if (l === undefined) missing.add(token);
     return l;
   });
   if (missing.size > 0) {
     const found = await labels(q.chain, [...missing]);
-    if (found.size > 0) rows = fill((token) => found.get(token) ?? labels.known(q.chain, token));
+    if (found.size > 0) data = fill((token) => found.get(token) ?? labels.known(q.chain, token));
   }
   const last = page.at(-1);
-  return walletSwapPageJson(`[${rows.join(",")}]`, {
+  return walletSwapPageJson(data, {
     usdBasis: evm ? "spot" : "trade",
     hasMore,
     nextCursor:
