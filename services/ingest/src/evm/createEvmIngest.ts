@@ -301,10 +301,17 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     to: bigint,
     opts: { live: boolean; expectedParent?: string | null; headBlock?: bigint },
   ): Promise<PreparedRange> {
-    // live ranges also read the tracked tokens' Transfer logs, in parallel with the venues' logs
-    const [logs, balanceLogs] = await Promise.all([
+    // live ranges also read the tracked tokens' Transfer logs and every block's header (reorg
+    // detection), in parallel with the venues' logs
+    const [logs, balanceLogs, liveHeaders] = await Promise.all([
       fetchLogs(rpc, from, to, topics),
       opts.live ? holders.rangeLogs(from, to) : Promise.resolve([]),
+      opts.live
+        ? fetchHeaders(
+            rpc,
+            Array.from({ length: Number(to - from) + 1 }, (_, i) => from + BigInt(i)),
+          )
+        : null,
     ]);
     const decoded: DexEvent[] = [];
     const topicOf = new Map<DexEvent, string>();
@@ -320,11 +327,8 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
         await new Promise<void>((resolve) => setImmediate(resolve));
     }
 
-    // Headers: every block of a live range (reorg detection), else the blocks with events.
-    const headerBlocks = opts.live
-      ? Array.from({ length: Number(to - from) + 1 }, (_, i) => from + BigInt(i))
-      : [...new Set(decoded.map((e) => e.block))];
-    const headers = await fetchHeaders(rpc, headerBlocks);
+    // backfill ranges read the headers of the blocks with events only
+    const headers = liveHeaders ?? (await fetchHeaders(rpc, [...new Set(decoded.map((e) => e.block))]));
     if (opts.live) {
       const first = headers.get(from)!;
       if (opts.expectedParent && first.parentHash !== opts.expectedParent) {
@@ -435,6 +439,35 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     // by transaction hash: a scan of the events per receipt grows with the square of the range's swaps
     const blockOfTx = new Map<string, bigint>();
     for (const e of events) if (e.kind === "swap") blockOfTx.set(e.txHash, e.block);
+    // Live ranges read the state of concentrated-liquidity pools at `to` (their reserves are the
+    // token balances: collects and donations move them without a swap; liquidity is exact), read
+    // for every pool of the range's events while the receipts are read, kept for those touched.
+    const stateTargets: { key: string; target: PoolStateTarget }[] = [];
+    if (opts.live) {
+      for (const pool of pools) {
+        if (V3_LIKE.has(pool.venueType)) {
+          stateTargets.push({
+            key: pool.market,
+            target: { kind: "v3", address: pool.address, token0: pool.token0, token1: pool.token1 },
+          });
+        } else if (pool.venueType === "UNISWAP_V4") {
+          stateTargets.push({
+            key: pool.market,
+            target: { kind: "v4", manager: pool.factory, id: pool.address },
+          });
+        }
+      }
+    }
+    const stateRead = opts.live
+      ? readPoolState(
+          rpc,
+          stateTargets.map((t) => t.target),
+          to,
+          cfg.multicall3,
+        )
+      : null;
+    // a failure is awaited below, or dropped with the range when the receipts fail first
+    stateRead?.catch(() => {});
     const receipts = await fetchSwapReceipts(blockOfTx, headers, to);
     for (const r of receipts.values()) {
       if (headers.get(blockOfTx.get(r.transactionHash)!)?.hash !== r.blockHash)
@@ -450,29 +483,35 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
     );
     for (const key of createdPools) applied.touched.add(key);
 
-    // Live ranges read the state of concentrated-liquidity pools at `to`: their reserves are the
-    // token balances (collects and donations move them without a swap), and liquidity is exact.
-    if (opts.live) {
-      const targets: { pool: EvmPool; target: PoolStateTarget }[] = [];
-      for (const key of applied.touched) {
-        const pool = state.pools.get(key)!;
-        if (V3_LIKE.has(pool.venueType)) {
-          targets.push({
-            pool,
-            target: { kind: "v3", address: pool.address, token0: pool.token0, token1: pool.token1 },
-          });
-        } else if (pool.venueType === "UNISWAP_V4") {
-          targets.push({ pool, target: { kind: "v4", manager: pool.factory, id: pool.address } });
-        }
-      }
-      const read = await readPoolState(
-        rpc,
-        targets.map((t) => t.target),
+    // Pool states, the balances of the tokens of the range's markets and the new makers' fundings
+    // are independent reads (balances: live ranges only, backfills stay behind the tail).
+    const [read, balances, walletFundings] = await Promise.all([
+      stateRead,
+      opts.live
+        ? holders.build({
+            from,
+            to,
+            logs: balanceLogs,
+            tokens: pools.map((p) => (p.tokenIsToken0 ? p.token0 : p.token1)),
+            headers,
+            created: new Map([...creations].map(([t, c]) => [t, c.block])),
+            verify: (l) => {
+              if (headers.get(l.blockNumber)?.hash !== l.blockHash)
+                throw new RangeChangedError(`block ${l.blockNumber} changed while read`);
+            },
+          })
+        : undefined,
+      fundingsOfNewMakers(
+        applied.trades.map((t) => t.maker),
         to,
-        cfg.multicall3,
-      );
-      read.forEach((r, i) => {
-        const pool = targets[i]!.pool;
+      ),
+    ]);
+    if (read) {
+      const readOf = new Map(stateTargets.map((t, i) => [t.key, read[i]!]));
+      for (const key of applied.touched) {
+        const r = readOf.get(key);
+        if (!r) continue;
+        const pool = state.pools.get(key)!;
         if (r.sqrtPriceX96 !== null && r.sqrtPriceX96 > 0n) {
           pool.sqrtPriceX96 = r.sqrtPriceX96;
           pool.tick = r.tick;
@@ -484,29 +523,8 @@ export function createEvmIngest(deps: EvmIngestDeps): EvmIngest {
         }
         pool.updatedBlock = to;
         refreshDerivedPrices(pool, state, ctx);
-      });
+      }
     }
-
-    // Balances of the tokens of the range's markets (live ranges: backfills stay behind the tail).
-    const balances = opts.live
-      ? await holders.build({
-          from,
-          to,
-          logs: balanceLogs,
-          tokens: pools.map((p) => (p.tokenIsToken0 ? p.token0 : p.token1)),
-          headers,
-          created: new Map([...creations].map(([t, c]) => [t, c.block])),
-          verify: (l) => {
-            if (headers.get(l.blockNumber)?.hash !== l.blockHash)
-              throw new RangeChangedError(`block ${l.blockNumber} changed while read`);
-          },
-        })
-      : undefined;
-
-    const walletFundings = await fundingsOfNewMakers(
-      applied.trades.map((t) => t.maker),
-      to,
-    );
     const poolRecords = [...applied.touched].map((m) => {
       const pool = state.pools.get(m)!;
       const header = pool.updatedBlock === null ? undefined : headers.get(pool.updatedBlock);
