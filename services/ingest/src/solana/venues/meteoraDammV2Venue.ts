@@ -1,7 +1,8 @@
 import { createVaultVenue } from "../createVaultVenue.ts";
 import { METEORA_DAMM_V2_PROGRAM } from "../solanaPrograms.ts";
 
-const SWAP = { pool: 1, vaults: [4, 5], trader: 8 } as const;
+// referral_token_account (11, optional: the program id when absent) is paid its share of the fee by a vault
+const SWAP = { pool: 1, vaults: [4, 5], trader: 8, fees: [11] } as const;
 
 /** Meteora DAMM v2 (cp-amm): swap and swap2 between token_a_vault and token_b_vault. */
 export const meteoraDammV2Venue = createVaultVenue({

@@ -2,7 +2,8 @@ import { createVaultVenue } from "../createVaultVenue.ts";
 import type { MigrationAccounts } from "../pushLaunchpadMigration.ts";
 import { METEORA_DBC_PROGRAM } from "../solanaPrograms.ts";
 
-const SWAP = { pool: 2, vaults: [5, 6], trader: 9 } as const;
+// referral_token_account (12, optional: the program id when absent) is paid its share of the fee by the quote vault
+const SWAP = { pool: 2, vaults: [5, 6], trader: 9, fees: [12] } as const;
 
 /**
  * Migration instructions by discriminator, with the account positions of the IDL: the virtual

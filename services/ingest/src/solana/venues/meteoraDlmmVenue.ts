@@ -1,7 +1,8 @@
 import { createVaultVenue } from "../createVaultVenue.ts";
 import { METEORA_DLMM_PROGRAM } from "../solanaPrograms.ts";
 
-const SWAP = { pool: 0, vaults: [2, 3], trader: 10 } as const;
+// host_fee_in (9, optional: the program id when absent) takes the host's share of the fee from the trader's input
+const SWAP = { pool: 0, vaults: [2, 3], trader: 10, fees: [9] } as const;
 
 /** Meteora DLMM: every swap variant (exact in, exact out, with price impact, and their v2) between reserve_x and reserve_y. */
 export const meteoraDlmmVenue = createVaultVenue({
