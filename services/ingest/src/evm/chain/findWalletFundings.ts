@@ -2,6 +2,9 @@ import type { ChainId, WalletFundingRecord } from "@tapeline/core";
 import type { RpcClient } from "../../rpc/createRpcClient.ts";
 import { RpcResponseError } from "../../rpc/RpcErrors.ts";
 
+/** Funding blocks read at once (each with its transactions, and its traces where needed). */
+const FUNDING_BLOCKS_AT_ONCE = 8;
+
 const hex = (n: bigint) => `0x${n.toString(16)}`;
 const big = (v: unknown) => (typeof v === "string" && v.startsWith("0x") ? BigInt(v) : null);
 
@@ -39,8 +42,17 @@ export async function findWalletFundings(
   const first = await firstFundedBlocks(rpc, [...new Set(wallets)], upTo);
   const byBlock = new Map<bigint, string[]>();
   for (const [w, b] of first) byBlock.set(b, [...(byBlock.get(b) ?? []), w]);
+  // the blocks are read side by side, a few at a time (a full block can be large)
+  const blocks = [...byBlock];
   const out: WalletFundingRecord[] = [];
-  for (const [block, ws] of byBlock) out.push(...(await fundingsInBlock(rpc, chain, block, ws)));
+  for (let i = 0; i < blocks.length; i += FUNDING_BLOCKS_AT_ONCE) {
+    const read = await Promise.all(
+      blocks
+        .slice(i, i + FUNDING_BLOCKS_AT_ONCE)
+        .map(([block, ws]) => fundingsInBlock(rpc, chain, block, ws)),
+    );
+    for (const found of read) out.push(...found);
+  }
   return out;
 }
 
