@@ -78,6 +78,8 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
   const events = deps.bus ? createEventPublisher(db, deps.bus) : null;
   let stopped = false;
   let wake: (() => void) | null = null;
+  // a head announced while a step ran, after it read the head: the next step starts at once
+  let headPending = false;
   let cp: { block: bigint; hash: string | null } | null = null;
   let lastPruned = 0n;
   let venuesWritten = false;
@@ -97,7 +99,13 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
     });
 
   for (const e of cfg.endpoints) {
-    if (e.wsUrl) unwatch.push(subscribeNewHeads(e.wsUrl, () => wake?.()));
+    if (e.wsUrl)
+      unwatch.push(
+        subscribeNewHeads(e.wsUrl, () => {
+          if (wake) wake();
+          else headPending = true;
+        }),
+      );
   }
 
   async function loadCheckpoint(): Promise<{ block: bigint; hash: string | null }> {
@@ -155,6 +163,7 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
       await writeVenues(db, evmVenueRows(cfg.chain, ingest.registry.all()));
       venuesWritten = true;
     }
+    headPending = false;
     const head = await rpc.refreshHeads();
     if (!cp) cp = await loadCheckpoint();
     // A head at or below the checkpoint is a lagging endpoint or a quiet chain, never a reorg.
@@ -200,7 +209,7 @@ export function startEvmChainWorker(deps: EvmChainWorkerDeps): EvmChainWorker {
         const more = await step();
         failures = 0;
         deps.onEvent?.({ type: "step" });
-        if (!more && !stopped) await sleep(cfg.pollIntervalMs);
+        if (!more && !stopped && !headPending) await sleep(cfg.pollIntervalMs);
       } catch (err) {
         if (err instanceof DeepReorgError) throw err;
         const transient =
