@@ -13,7 +13,9 @@
  * (user + system of the database's backends over the timed runs, divided by the runs: the figure
  * that holds on a loaded machine, where wall time includes waiting for a core) and the load
  * average.
- * Env: BENCH_TRADES, BENCH_WALLETS, BENCH_RUNS.
+ * BENCH_EXPLAIN=1 also prints `EXPLAIN (ANALYZE, BUFFERS)` of each statement one request of each
+ * timeframe sends, after its timed runs.
+ * Env: BENCH_TRADES, BENCH_WALLETS, BENCH_RUNS, BENCH_EXPLAIN.
  */
 import { loadavg } from "node:os";
 import { type ChainId, TOKEN_TOP_TRADER_TIMEFRAMES, type TokenTopTraderTimeframe } from "@tapeline/core";
@@ -21,12 +23,14 @@ import { createTestDatabase } from "@tapeline/core/testing";
 import { TRADER_TOTALS_UPSERT, traderBucketsSql } from "../services/ingest/src/writer/traderBucketsSql.ts";
 import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
 import { slideTraderWindows } from "../services/jobs/src/traders/slideTraderWindows.ts";
+import type { MarketDb } from "../services/query/src/market/MarketDb.ts";
 import { createTraderQueries } from "../services/query/src/traders/createTraderQueries.ts";
 import { backendCpuSeconds } from "./backendCpuSeconds.ts";
 
 const TRADES = Number(process.env.BENCH_TRADES ?? 1_000_000);
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
 const CHAIN: ChainId = "evm:31337";
 const POOL = `0x${"5a".repeat(20)}`;
 const TOKEN = `0x${"7b".repeat(20)}`;
@@ -97,7 +101,15 @@ try {
       counts.rows.map((r) => `${r.resolution_s}s ${Number(r.n).toLocaleString()}`).join(", ") +
       `; window rows built in ${windowsS.toFixed(1)} s`,
   );
-  const q = createTraderQueries({ db: db.pool, ttlMs: 0 });
+  // the statements of one request, kept while `recorded` is set (BENCH_EXPLAIN)
+  let recorded: { text: string; values: unknown[] }[] | null = null;
+  const recording: MarketDb = {
+    query: ((text: string, values: unknown[]) => {
+      recorded?.push({ text, values });
+      return db.pool.query(text, values);
+    }) as MarketDb["query"],
+  };
+  const q = createTraderQueries({ db: recording, ttlMs: 0 });
   // the pool's windows, then the token's lifetime ranking (the token has this one pool)
   for (const timeframe of [...TOKEN_TOP_TRADER_TIMEFRAMES.slice(1), "all"] as TokenTopTraderTimeframe[]) {
     const ask = async () =>
@@ -139,6 +151,19 @@ try {
         `database CPU ${cpuMs} per request (load average ${loadavg()[0]!.toFixed(1)}); ` +
         `slide before: ${slides.length} timeframes moved in ${slideMs.toFixed(0)} ms`,
     );
+    if (EXPLAIN) {
+      recorded = [];
+      await ask();
+      const statements = recorded as { text: string; values: unknown[] }[];
+      recorded = null;
+      for (const st of statements) {
+        const plan = await db.pool.query<{ "QUERY PLAN": string }>(
+          `explain (analyze, buffers) ${st.text}`,
+          st.values,
+        );
+        console.log(plan.rows.map((r) => `    ${r["QUERY PLAN"]}`).join("\n"));
+      }
+    }
   }
 } finally {
   await db.drop();
