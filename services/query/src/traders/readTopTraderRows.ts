@@ -53,7 +53,7 @@ const SORT_KEYS: Record<TopTraderSort, { sum: string; native: boolean }> = {
 
 /**
  * The top `limit` wallets of some markets over `[startMs, endMs)`, ranked by `sortBy` with ties
- * broken by wallet address, each with the window's distinct wallet count. When no trade lies
+ * broken by wallet address in the order's direction (as the sort keys' indexes run), each with the window's distinct wallet count. When no trade lies
  * after the window's end, a lifetime window (`startMs` 0) is read from the wallets' lifetime rows
  * (they hold every trade), and a one-market window longer than the market's life before it as
  * lifetime minus the part before ({@link readLongWindowRows}); any other window is summed from
@@ -129,7 +129,7 @@ async function readLifetimeRows(db: MarketDb, q: TopTraderRowsInput): Promise<Tr
   const dir = q.order === "asc" ? "asc" : "desc";
   // the expression of the sort key's index (migration 0111), on a lifetime row
   const keyOf = key.native ? `(case when native_missing = 0 then ${key.sum} end)` : `(${key.sum})`;
-  const order = `order by key ${dir} nulls last, wallet collate "C" asc`;
+  const order = `order by key ${dir} nulls last, wallet collate "C" ${dir}`;
   if (q.markets.length !== 1) {
     const { rows } = await db.query<TraderSums>(
       `with w as (select wallet, ${SUMMED} from trader_totals where market = any($1::text[]) group by wallet)
@@ -140,10 +140,10 @@ async function readLifetimeRows(db: MarketDb, q: TopTraderRowsInput): Promise<Tr
   }
   const known = `select wallet, ${FIGURES}, ${keyOf} as key from trader_totals
     where market = $1 and ${keyOf} is not null
-    order by ${keyOf} ${dir}, wallet collate "C" asc limit $2`;
+    order by ${keyOf} ${dir}, wallet collate "C" ${dir} limit $2`;
   const unknown = `select wallet, ${FIGURES}, null::numeric as key from trader_totals
     where market = $1 and ${keyOf} is null
-    order by wallet collate "C" asc limit $2`;
+    order by wallet collate "C" ${dir} limit $2`;
   const { rows } = await db.query<TraderSums>(
     `with top as ((${known}) ${key.native ? `union all (${unknown})` : ""})
      select top.*, (select count(*) from trader_totals where market = $1)::int as trader_count
@@ -202,7 +202,7 @@ type WalletRows = {
  * A window of one market whose trades are the wallets' `rows` minus their trades of
  * `[beforeFromMs, startMs)` (the rollup buckets covering that span). Wallets with such trades are
  * ranked on the difference; the others' window is their row, so their first `limit` come from
- * the sort key's index (migrations 0111 and 0120); the two lists merge. A ranked wallet whose
+ * the sort key's index (migrations 0111, 0120 and 0138); the two lists merge. A ranked wallet whose
  * row's first trade lies before the window has its first window trade read from the market's
  * trades by maker (an index probe each), since a first trade time does not subtract.
  */
@@ -236,12 +236,12 @@ async function readRowsMinusBefore(
   const untouched = [
     `(select t.wallet, ${indexed} as key from ${table} t
       where ${rowsOf} and ${indexed} is not null and ${notBefore}
-      order by ${indexed} ${dir}, t.wallet collate "C" asc limit $2)`,
+      order by ${indexed} ${dir}, t.wallet collate "C" ${dir} limit $2)`,
     ...(key.native
       ? [
           `(select t.wallet, null::numeric as key from ${table} t
             where ${rowsOf} and ${indexed} is null and ${notBefore}
-            order by t.wallet collate "C" asc limit $2)`,
+            order by t.wallet collate "C" ${dir} limit $2)`,
         ]
       : []),
   ].join(" union all ");
@@ -264,7 +264,7 @@ async function readRowsMinusBefore(
          select wallet, ${key.native ? "case when nm = 0 then k end" : "k"} as key from cw
          union all (${untouched})
        ) x
-       order by key ${dir} nulls last, wallet collate "C" asc
+       order by key ${dir} nulls last, wallet collate "C" ${dir}
        limit $2
      ),
      cf as (
@@ -287,7 +287,7 @@ async function readRowsMinusBefore(
                - (select count(*) from c) + (select count(*) from cw))::int as trader_count
      from top join ${table} t on ${rowsOf} and t.wallet = top.wallet
      left join cf on cf.wallet = top.wallet
-     order by top.key ${dir} nulls last, top.wallet collate "C" asc`,
+     order by top.key ${dir} nulls last, top.wallet collate "C" ${dir}`,
     params,
   );
   return out;
@@ -321,7 +321,7 @@ async function readWindowRows(db: MarketDb, q: TopTraderRowsInput): Promise<Trad
      ),
      top as (
        select wallet, ${keyOf} as key, (count(*) over ())::int as trader_count from k
-       order by 2 ${dir} nulls last, wallet collate "C" asc
+       order by 2 ${dir} nulls last, wallet collate "C" ${dir}
        limit ${p(q.limit)}
      ),
      figures as (
@@ -331,7 +331,7 @@ async function readWindowRows(db: MarketDb, q: TopTraderRowsInput): Promise<Trad
        group by u.wallet
      )
      select f.*, top.trader_count from top join figures f using (wallet)
-     order by top.key ${dir} nulls last, top.wallet collate "C" asc`,
+     order by top.key ${dir} nulls last, top.wallet collate "C" ${dir}`,
     params,
   );
   return rows;

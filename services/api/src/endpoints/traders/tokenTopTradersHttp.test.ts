@@ -145,7 +145,8 @@ function expected(
     .sort(([wa, a], [wb, b]) => {
       const d = key(a) - key(b);
       if (d !== 0n) return (d < 0n ? -1 : 1) * (order === "asc" ? 1 : -1);
-      return wa < wb ? -1 : 1;
+      // ties (and the wallets without a native figure) by wallet, in the order's direction
+      return (wa < wb ? -1 : 1) * (order === "asc" ? 1 : -1);
     })
     .map(([address, a], i) => {
       const open = a.bt > a.st ? a.bt - a.st : 0n;

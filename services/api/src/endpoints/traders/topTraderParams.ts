@@ -10,7 +10,7 @@ export const rankingParams = {
     enum: [...TOP_TRADER_SORTS],
     default: "pnl",
     description:
-      "pnl: realizedPnlNative; bought: boughtNative; sold: soldNative; txns: buys + sells. Ties go by wallet address; wallets without a known native figure come last in either order",
+      "pnl: realizedPnlNative; bought: boughtNative; sold: soldNative; txns: buys + sells. Ties, and the wallets without a known native figure (last in either order), go by wallet address in the order's direction",
   }).default("pnl"),
   order: documented(z.enum(["desc", "asc"]), {
     type: "string",

@@ -236,7 +236,8 @@ function expectedRanking(
     if (ka === null || kb === null) {
       if (ka !== kb) return ka === null ? 1 : -1;
     } else if (ka !== kb) return (ka < kb ? -1 : 1) * (order === "asc" ? 1 : -1);
-    return wa < wb ? -1 : 1;
+    // ties (and the wallets without a native figure) by wallet, in the order's direction
+    return (wa < wb ? -1 : 1) * (order === "asc" ? 1 : -1);
   });
   const spot = Number(EVM_SPOT);
   const rows = entries.map(([wallet, a], i) => {
