@@ -14,7 +14,9 @@
  * Env: BENCH_TRADES, BENCH_REQUESTS (measured requests per target, default 300), BENCH_CONCURRENCY,
  * BENCH_TARGETS (indexes of the targets to run, comma-separated; default all).
  */
+import { createPgPool } from "@tapeline/core";
 import { createTestDatabase, findCitus, startCitusCluster, type TestDatabase } from "@tapeline/core/testing";
+import type pg from "pg";
 import { createMarketQueries } from "../services/query/src/market/createMarketQueries.ts";
 import {
   BENCH_CHAIN,
@@ -85,15 +87,18 @@ const open = async (server: "postgres" | "citus"): Promise<TestDatabase> => {
   process.env.TEST_CITUS_URLS = cluster.urls.join(",");
   return createTestDatabase();
 };
-const dbs: { label: string; db: TestDatabase }[] = [];
+const dbs: { label: string; db: TestDatabase; pool: pg.Pool }[] = [];
 try {
   for (const [label, server] of [
     ["PostgreSQL 15", "postgres"],
     ["Citus 13.2 (coordinator + 2 workers)", "citus"],
   ] as const) {
     const db = await open(server);
-    dbs.push({ label, db });
-    const loadMs = await loadBenchTrades(db.pool, {
+    // A connection to a Citus node can take longer than the pools' 5 s bound to open on a loaded
+    // machine (a load of 5,000-trade batches stopped there at load average 12).
+    const pool = createPgPool({ url: db.url, max: 8, connectTimeoutMs: 60_000 });
+    dbs.push({ label, db, pool });
+    const loadMs = await loadBenchTrades(pool, {
       trades: TRADES,
       pools: POOLS,
       spanMs: 30 * 86_400_000,
@@ -102,14 +107,14 @@ try {
       writers: 2,
       marketsPerToken: MARKETS_PER_TOKEN,
     });
-    await db.pool.query("analyze");
+    await pool.query("analyze");
     console.log(`${label}: loaded ${TRADES} trades through the writer in ${(loadMs / 1000).toFixed(1)} s`);
   }
 
   for (const target of targets.filter((_, k) => !TARGETS || TARGETS.includes(k))) {
-    for (const { label, db } of dbs) {
+    for (const { label, pool } of dbs) {
       const q = createMarketQueries({
-        db: db.pool,
+        db: pool,
         now: () => nowMs,
         tokenTtlMs: 0,
         candleTtlMs: 0,
@@ -139,6 +144,9 @@ try {
     }
   }
 } finally {
-  for (const { db } of dbs) await db.drop();
+  for (const { db, pool } of dbs) {
+    await pool.end();
+    await db.drop();
+  }
   await cluster.stop();
 }

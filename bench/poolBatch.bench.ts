@@ -4,14 +4,17 @@
  * Compares the batch as one call per owning shard (the router writes the shards' serialized
  * slots into the response) with the batch as one call per item (each answer parsed and
  * re-serialized by the router, as `POST /v1/pool` was served before), measured from this process
- * over one keep-alive connection, then over 4.
- * Env: BENCH_REQUESTS (per pass, default 1000; the warm-up sends a fifth of it on each path).
+ * over one keep-alive connection, then over 4. Beside the latencies, the CPU time the router and
+ * the shards spent a request (read from /proc over each pass), which the machine's load moves far
+ * less than wall-clock figures, and what that CPU time would serve on two idle cores.
+ * Env: BENCH_REQUESTS (per pass, default 1000; the warm-up sends a fifth of it on each path;
+ * the one-call-per-item path, a hundred times the calls, gets a tenth of it).
  */
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createContext, createPgPool, envelope, marketKey, runBatch } from "@tapeline/core";
@@ -31,6 +34,7 @@ import {
   benchPoolOf,
   loadBenchTrades,
 } from "../services/query/src/market/testing/loadBenchTrades.ts";
+import { processTreeCpuSeconds } from "./backendCpuSeconds.ts";
 
 const SHARDS = 3;
 const ITEMS = 100;
@@ -85,7 +89,7 @@ async function router(): Promise<void> {
   });
 }
 
-type Child = { port: number; kill: () => void };
+type Child = { port: number; pid: number; kill: () => void };
 
 function start(role: string, env: Record<string, string>): Promise<Child> {
   const child = fork(fileURLToPath(import.meta.url), [], {
@@ -93,7 +97,9 @@ function start(role: string, env: Record<string, string>): Promise<Child> {
     env: { ...process.env, ...env, BENCH_ROLE: role },
   });
   return new Promise((resolve, reject) => {
-    child.once("message", (m) => resolve({ port: (m as { port: number }).port, kill: () => child.kill() }));
+    child.once("message", (m) =>
+      resolve({ port: (m as { port: number }).port, pid: child.pid as number, kill: () => child.kill() }),
+    );
     child.once("exit", (code) => reject(new Error(`${role} exited with ${code}`)));
   });
 }
@@ -180,20 +186,42 @@ async function main(): Promise<void> {
       ["one call per shard (after)", "/v1/pool"],
     ] as const;
     // Warm the shards' caches, the connections and the JIT on both paths.
-    for (const [, p] of targets) await pass(api.port, p, body, 4, Math.ceil(REQUESTS / 5));
+    for (const [, p] of targets)
+      await pass(api.port, p, body, 4, Math.ceil(REQUESTS / (p === "/v1/pool" ? 5 : 50)));
 
+    const shardPids = children.slice(0, SHARDS).map((c) => c.pid);
+    const cpu = () => ({
+      router: processTreeCpuSeconds(api.pid) ?? Number.NaN,
+      shards: shardPids.reduce((s, pid) => s + (processTreeCpuSeconds(pid) ?? Number.NaN), 0),
+    });
     console.log(
-      `POST /v1/pool, ${ITEMS} markets over ${SHARDS} shard processes, cached; ${REQUESTS} requests per pass`,
+      `POST /v1/pool, ${ITEMS} markets over ${SHARDS} shard processes, cached; ${REQUESTS} requests per pass ` +
+        `(${Math.ceil(REQUESTS / 10)} one call per item); load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" ")}`,
     );
-    console.log("path                          connections   p50 ms   p90 ms   p99 ms    req/s");
+    console.log(
+      "path                          connections   p50 ms   p90 ms   p99 ms    req/s  router CPU ms  shards CPU ms  req/s on 2 idle cores",
+    );
     for (const connections of [1, 4]) {
       for (const [label, p] of targets) {
-        const r = await pass(api.port, p, body, connections);
+        const requests = p === "/v1/pool" ? REQUESTS : Math.ceil(REQUESTS / 10);
+        const before = cpu();
+        const r = await pass(api.port, p, body, connections, requests);
+        const after = cpu();
+        const routerMs = ((after.router - before.router) * 1000) / requests;
+        const shardsMs = ((after.shards - before.shards) * 1000) / requests;
         console.log(
-          `${label.padEnd(30)}${String(connections).padStart(11)}${r.p50.toFixed(2).padStart(9)}${r.p90.toFixed(2).padStart(9)}${r.p99.toFixed(2).padStart(9)}${r.rps.toFixed(0).padStart(9)}`,
+          `${label.padEnd(30)}${String(connections).padStart(11)}${r.p50.toFixed(2).padStart(9)}${r.p90.toFixed(2).padStart(9)}${r.p99.toFixed(2).padStart(9)}${r.rps.toFixed(0).padStart(9)}` +
+            `${routerMs.toFixed(2).padStart(15)}${shardsMs.toFixed(2).padStart(15)}${(2000 / (routerMs + shardsMs)).toFixed(0).padStart(23)}`,
         );
       }
     }
+    console.log(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
   } finally {
     for (const c of children) c.kill();
     agent.destroy();
