@@ -16,6 +16,7 @@ import { subtreeEnd } from "../subtreeEnd.ts";
 import { tokenAccount } from "../tokenAccount.ts";
 import { u64At } from "../u64At.ts";
 import { type OpenedTokenAccount, openedTokenAccounts } from "./openedTokenAccounts.ts";
+import { vaultPairMarket } from "./vaultPairMarket.ts";
 
 /** One asset movement: an SPL token transfer, or a System transfer of lamports (mint: SOL). */
 type Move = {
@@ -308,8 +309,17 @@ function legOf(
   else if (shares.length > 0)
     // a share's market: its mint (one stake pool per LST), the base side's when both are shares
     pool = shares.find((m) => m.mint === chooseBaseQuote(mintIn, mintOut).base)?.mint ?? shares[0]!.mint!;
-  else if (owners.size === 1 && stateAccount && ix.accounts.includes(stateAccount)) pool = stateAccount;
-  else pool = chooseBaseQuote(mintIn, mintOut).quote === mintIn ? vaultsIn[0]! : vaultsOut[0]!;
+  else if (!entry?.multiAsset && owners.size === 1 && stateAccount && ix.accounts.includes(stateAccount))
+    pool = stateAccount;
+  else {
+    // the vault pair's derived id: one vault of a multi-asset pool serves several pairs
+    const quoteIn = chooseBaseQuote(mintIn, mintOut).quote === mintIn;
+    pool = vaultPairMarket(
+      ix.programId,
+      quoteIn ? vaultsOut[0]! : vaultsIn[0]!,
+      quoteIn ? vaultsIn[0]! : vaultsOut[0]!,
+    );
+  }
 
   const authority = ins[0]!.authority;
   const [token0, token1] = mintIn < mintOut ? [mintIn, mintOut] : [mintOut, mintIn];

@@ -29,6 +29,11 @@ export type SolanaProgramEntry = {
    * the vaults of all its pools (Tessera V): the vault owner would merge every pair into one pool.
    */
   poolAccount?: number;
+  /**
+   * One state account owns the vaults of several assets (a multi-asset stable pool): each pair
+   * trades on its vault pair's derived id, not on the state account, which would merge them.
+   */
+  multiAsset?: boolean;
 };
 
 /** Program ids and what they are, from `programs.json` and configuration. */
@@ -68,6 +73,8 @@ export function parseSolanaProgramEntries(
       problem = "tradesShares must be a boolean";
     else if (o.poolAccount !== undefined && !isPosition(o.poolAccount))
       problem = "poolAccount must be an account position";
+    else if (o.multiAsset !== undefined && typeof o.multiAsset !== "boolean")
+      problem = "multiAsset must be a boolean";
     if (problem !== null) {
       problems.push(`${label}[${i}].${problem}`);
       return;
@@ -83,6 +90,7 @@ export function parseSolanaProgramEntries(
         : { orderBook: o.orderBook as SolanaProgramEntry["orderBook"] & {} }),
       ...(o.tradesShares === true ? { tradesShares: true } : {}),
       ...(o.poolAccount === undefined ? {} : { poolAccount: o.poolAccount as number }),
+      ...(o.multiAsset === true ? { multiAsset: true } : {}),
     });
   });
   return { entries, problems };
