@@ -1652,7 +1652,7 @@ export interface operations {
                 chain: string;
                 limit?: number;
                 order?: "desc" | "asc";
-                /** @description pnl: realizedPnlNative; bought: boughtNative; sold: soldNative; txns: buys + sells. Ties go by wallet address; wallets without a known native figure come last in either order */
+                /** @description pnl: realizedPnlNative; bought: boughtNative; sold: soldNative; txns: buys + sells. Ties, and the wallets without a known native figure (last in either order), go by wallet address in the order's direction */
                 sortBy?: "pnl" | "bought" | "sold" | "txns";
                 /** @description the window: trades from the minute holding now minus the timeframe up to now (at most a minute longer than its length) */
                 timeframe?: "1h" | "4h" | "1d" | "7d" | "30d";
@@ -5218,7 +5218,7 @@ export interface operations {
                 chain: string;
                 limit?: number;
                 order?: "desc" | "asc";
-                /** @description pnl: realizedPnlNative; bought: boughtNative; sold: soldNative; txns: buys + sells. Ties go by wallet address; wallets without a known native figure come last in either order */
+                /** @description pnl: realizedPnlNative; bought: boughtNative; sold: soldNative; txns: buys + sells. Ties, and the wallets without a known native figure (last in either order), go by wallet address in the order's direction */
                 sortBy?: "pnl" | "bought" | "sold" | "txns";
                 /** @description all: the token's whole life, with position figures; the others: the window of the market ranking (from the minute holding now minus the timeframe), position figures null */
                 timeframe?: "all" | "1h" | "4h" | "1d" | "7d" | "30d";
