@@ -37,7 +37,7 @@ export function isNewLow(
  * Each market with a known native liquidity and state time is valued at the chain's native/USD
  * rate of that time; a market whose token's deploy time is unknown (no token creation time and
  * no market creation time), or with no rate within an hour, is not judged (unknown, never
- * guessed). Reads by token key and market (Citus: the rows' shards) and writes one statement.
+ * guessed). Reads by token key and market (Citus: the rows' shards) and writes two statements.
  */
 export async function recordLiquidityLows(
   client: pg.PoolClient,
@@ -121,16 +121,23 @@ export async function recordLiquidityLows(
       rows.map((r) => r.liquidityUsd.toString()),
     ],
   );
-  // the market's summary on its row in the token's market list (migration 0106)
-  for (const r of rows)
-    await client.query(
-      `update token_markets set
-         liquidity_week_low_usd = least(liquidity_week_low_usd, $3::float8),
-         liquidity_day_low_usd = case when $4::bigint <= $5::bigint + ${RUG_WINDOW_MS}
-                                      then least(liquidity_day_low_usd, $3::float8) else liquidity_day_low_usd end
-       where token_key = $1 and market = $2`,
-      [r.tokenKey, r.market, r.liquidityUsd, r.at, r.deployAt],
-    );
+  // the market's summary on its row in the token's market list (migration 0106); rows hold each market once
+  await client.query(
+    `update token_markets m set
+       liquidity_week_low_usd = least(m.liquidity_week_low_usd, u.usd),
+       liquidity_day_low_usd = case when u.at <= u.deploy_at + ${RUG_WINDOW_MS}
+                                    then least(m.liquidity_day_low_usd, u.usd) else m.liquidity_day_low_usd end
+     from (select * from unnest($1::text[], $2::text[], $3::float8[], $4::bigint[], $5::bigint[])
+             as x(token_key, market, usd, at, deploy_at)) u
+     where m.token_key = u.token_key and m.market = u.market`,
+    [
+      rows.map((r) => r.tokenKey),
+      rows.map((r) => r.market),
+      rows.map((r) => r.liquidityUsd),
+      rows.map((r) => r.at),
+      rows.map((r) => r.deployAt),
+    ],
+  );
 }
 
 /**
