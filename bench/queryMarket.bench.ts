@@ -7,7 +7,8 @@
  * by many clients: one read per second, the answer served from its serialized form); "hot gzip",
  * the same with `Accept-Encoding: gzip` as browsers and most HTTP clients send; and "uncached",
  * the caches of token figures, candle pages and trade pages off and the requests spread
- * round-robin over the 100 markets, so every request reads Postgres.
+ * round-robin over the 100 markets, so every request reads Postgres (the chain's native/USD spot
+ * rate keeps its production 1 s cache: it is one row per chain, not per page).
  * The API runs as API_WORKERS=N worker processes sharing one port (N = the machine's cores unless
  * BENCH_API_WORKERS says otherwise), as the router's entry point runs them.
  * Prints the load time, then per target requests/s, latency percentiles, the API workers' and
@@ -64,7 +65,7 @@ const passes: Pass[] = [
   { label: "hot gzip", market: {}, spread: false, headers: { "accept-encoding": "gzip" } },
   {
     label: "uncached",
-    market: { tokenTtlMs: 0, candleTtlMs: 0, tradeTtlMs: 0 },
+    market: { tokenTtlMs: 0, candleTtlMs: 0, tradeTtlMs: 0, spotTtlMs: 1000 },
     spread: true,
     headers: {},
   },

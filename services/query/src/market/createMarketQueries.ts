@@ -68,6 +68,11 @@ export type MarketQueriesOptions = {
    * hot token is answered from the previous figures while they are recomputed.
    */
   tokenTtlMs?: number;
+  /**
+   * How long the chain's native/USD spot rate is reused, default the lesser of 1 s and
+   * `tokenTtlMs`; a bench that turns the token caches off may keep this one, as production does.
+   */
+  spotTtlMs?: number;
   /** how long a candle page that is not settled (the forming one) is reused, default 1 s (same stale rule) */
   candleTtlMs?: number;
   /** how long a trade page is reused, default 1 s (same stale rule) */
@@ -127,7 +132,11 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
   const cores = createTtlCache<TokenCore>({ ttlMs: tokenTtl, staleMs: tokenTtl, max: 20_000, now });
   const snapshots = createTtlCache<TokenSnapshot>({ ttlMs: tokenTtl, staleMs: tokenTtl, max: 20_000, now });
   // the spot rate token snapshots are valued at ages no slower than the snapshots themselves
-  const spots = createTtlCache<number | null>({ ttlMs: Math.min(1000, tokenTtl), max: 64, now });
+  const spots = createTtlCache<number | null>({
+    ttlMs: opts.spotTtlMs ?? Math.min(1000, tokenTtl),
+    max: 64,
+    now,
+  });
   const answers = createTtlCache<unknown>({ ttlMs: tokenTtl, staleMs: tokenTtl, max: 20_000, now });
   const nativePricesCache = createTtlCache<Awaited<ReturnType<MarketQueries["nativePrices"]>>>({
     ttlMs: 1000,
