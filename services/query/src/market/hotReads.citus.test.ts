@@ -45,13 +45,16 @@ describe.skipIf(!onCitus)(title, () => {
 
   /** Runs every read as usual and records the plan Citus makes for it with the same parameters. */
   const explaining: MarketDb = {
-    query: (async (text: string, params?: unknown[]) => {
+    // a read passes its statement as text and values, or as a named statement's config
+    query: (async (statement: string | pg.QueryConfig, params?: unknown[]) => {
+      const text = typeof statement === "string" ? statement : statement.text;
+      const values = typeof statement === "string" ? params : statement.values;
       const plan = await db.pool.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
         `explain (format json) ${text}`,
-        params,
+        values,
       );
       statements.push({ sql: text, scans: citusScans(plan.rows[0]!["QUERY PLAN"][0]!.Plan) });
-      return db.pool.query(text, params);
+      return db.pool.query(text, values);
     }) as unknown as pg.Pool["query"],
   };
   const measure = async (read: (q: ReturnType<typeof createMarketQueries>) => Promise<unknown>) => {
