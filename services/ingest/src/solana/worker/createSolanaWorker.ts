@@ -18,6 +18,7 @@ import {
 import type { SolanaBlock, SolanaSource } from "../source/SolanaSource.ts";
 import { createSolanaTokenNameFiller } from "./createSolanaTokenNameFiller.ts";
 import { findSolanaAncestor } from "./findSolanaAncestor.ts";
+import { pruneBeyondForkDepth } from "./pruneBeyondForkDepth.ts";
 import { type SolanaTip, solanaChainBreak } from "./solanaChainLinks.ts";
 
 export type SolanaWorkerOptions = {
@@ -75,6 +76,8 @@ export type SolanaWorker = {
 };
 
 const CHAIN = "solana" as const;
+/** slots written between two prunes of the fork bookkeeping (about 3.4 minutes of mainnet) */
+const PRUNE_EVERY_SLOTS = 512n;
 
 /**
  * The Solana ingest worker: follows confirmed slots from a source, decodes every block, and
@@ -99,6 +102,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
   // wallets whose lamports are logged (see nativeBalanceChanges), a cache of their token_accounts rows
   let nativeWallets = new Set<string>();
   let next: bigint | null = null;
+  let lastPruned: bigint | null = null;
   /** the last block decoded, which the next fetched block must descend from */
   let tip: SolanaTip = null;
   let stopped = false;
@@ -272,6 +276,11 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     stats.trades += batch.trades.length;
     stats.tradesInserted += res.insertedTradeIds.length;
     stats.lastSlot = batch.checkpoint!.block;
+    lastPruned ??= stats.lastSlot;
+    if (stats.lastSlot - lastPruned >= PRUNE_EVERY_SLOTS) {
+      await pruneBeyondForkDepth(opts.db, CHAIN);
+      lastPruned = stats.lastSlot;
+    }
     opts.log?.info(
       { chain: CHAIN, to: stats.lastSlot.toString(), trades: batch.trades.length },
       "solana slots written",
