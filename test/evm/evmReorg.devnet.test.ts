@@ -5,6 +5,7 @@ import {
   type MarketEvent,
   marketEventTopics,
   marketKey,
+  SLIDING_TRADER_TIMEFRAMES,
   subscribeMarketEvents,
 } from "@tapeline/core";
 import {
@@ -56,7 +57,7 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
     deployment = await deployUniswap(client);
     await createMarketSimulator({ client, deployment, seed: 11 }).runSimulatorSteps(15);
     db = await createTestDatabase();
-    // the 1d, 7d and 30d window rows start now (empty): the writer adds every swap to them
+    // the window rows of every timeframe start now (empty): the writer adds every swap to them
     await slideTraderWindows(db.pool, Date.now());
     bus = createRedisBus({ url: TEST_REDIS_URL, prefix: testRedisPrefix("evm-reorg") });
     const cfg = devnetEvmConfig(deployment, [{ url: anvil.rpcUrl }], {
@@ -270,14 +271,27 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
        from trader_totals`,
     );
     expect(new Map(totals.rows.map((r) => [r.k, r.v])), "lifetime rows").toEqual(want);
-    // and each sliding window's rows (every swap lies in the three windows, which began before the chain's swaps)
-    for (const timeframe of ["1d", "7d", "30d"]) {
+    // and each sliding window's rows (every swap lies in every window, which began before the chain's swaps),
+    // with each market's wallet count
+    const wantCounts = new Map<string, number>();
+    for (const k of want.keys()) {
+      const market = k.split(" ")[0]!;
+      wantCounts.set(market, (wantCounts.get(market) ?? 0) + 1);
+    }
+    for (const timeframe of SLIDING_TRADER_TIMEFRAMES) {
       const windows = await db.pool.query<{ k: string; v: string }>(
         `select market || ' ' || wallet as k, buys || ' ' || sells || ' ' || bought_tokens || ' ' || sold_tokens as v
          from trader_windows where timeframe = $1`,
         [timeframe],
       );
       expect(new Map(windows.rows.map((r) => [r.k, r.v])), `${timeframe} window rows`).toEqual(want);
+      const counts = await db.pool.query<{ market: string; wallets: number }>(
+        "select market, wallets from trader_window_counts where timeframe = $1 and wallets > 0",
+        [timeframe],
+      );
+      expect(new Map(counts.rows.map((r) => [r.market, r.wallets])), `${timeframe} wallet counts`).toEqual(
+        wantCounts,
+      );
     }
   });
 

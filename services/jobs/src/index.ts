@@ -126,7 +126,7 @@ export type JobsConfig = {
   walletBadgeEveryMs: number;
   /**
    * `TRADER_WINDOWS_EVERY_MS`, default 60000 with `DATABASE_URL` (0: off): period of the slide of
-   * the 1d, 7d and 30d trader window rows. Rankings stay exact whatever the period (the read
+   * the 1h, 4h, 1d, 7d and 30d trader window rows. Rankings stay exact whatever the period (the read
    * subtracts what a late slide left), but are fastest when a slide ran in the current minute.
    */
   traderWindowsEveryMs: number;

@@ -3,9 +3,10 @@ import { type TraderBucketRange, traderBucketCover } from "./traderBucketCover.t
 
 /**
  * Timeframes whose per-wallet sums are kept as sliding rows (`trader_windows`, migration 0120):
- * the long ones, which the rollups answer slowest. 1h and 4h are summed from their few buckets.
+ * every window of a market ranking, so each is read from its sort key's index rather than
+ * summed from the rollups per request (a busy market's 4h window holds thousands of wallets).
  */
-export const SLIDING_TRADER_TIMEFRAMES = ["1d", "7d", "30d"] as const;
+export const SLIDING_TRADER_TIMEFRAMES = ["1h", "4h", "1d", "7d", "30d"] as const;
 export type SlidingTraderTimeframe = (typeof SLIDING_TRADER_TIMEFRAMES)[number];
 
 /**

@@ -33,7 +33,7 @@ export async function insertTraderBuckets(
   const marks = await lockTraderWindows(client, "shared");
   const open = marks.filter((m) => trades.some((t) => t.at >= m.startMs));
   if (open.length === 0) return;
-  await client.query(`with ${TRADER.ctes} ${TRADER_WINDOWS_UPSERT}`, [
+  await client.query(`with ${TRADER.ctes}, ${TRADER_WINDOWS_UPSERT}`, [
     ...params,
     open.map((m) => m.timeframe),
     open.map((m) => m.startMs),

@@ -34,21 +34,29 @@ export async function lockTraderWindows(
 }
 
 /**
- * The statement (after traderBucketsSql's CTEs, whose `trader_fine` holds the batch's minute
- * rows) that adds each minute row to its wallet's window rows of every timeframe whose start
- * (`$8` timeframes, `$9` starts) is at or before the minute.
+ * The CTE and statement (after traderBucketsSql's CTEs, whose `trader_fine` holds the batch's
+ * minute rows, and a comma) that add each minute row to its wallet's window rows of every
+ * timeframe whose start (`$8` timeframes, `$9` starts) is at or before the minute, and count the
+ * rows inserted (not updated: a row's `xmax` is 0 only when this statement inserted it) into the
+ * market's wallet count of the timeframe (`trader_window_counts`).
  */
 export const TRADER_WINDOWS_UPSERT = `
-  insert into trader_windows as w (market, timeframe, wallet, ${COLUMNS})
-  select f.market, m.timeframe, f.wallet,
-         ${TRADER_SUMS.map((c) => `sum(f.${c})${TRADER_INTS.has(c) ? "::int" : ""}`).join(", ")},
-         min(f.first_at), max(f.last_at)
-  from trader_fine f join unnest($8::text[], $9::bigint[]) as m(timeframe, start_ms) on f.bucket_start >= m.start_ms
-  group by f.market, m.timeframe, f.wallet
-  on conflict (market, timeframe, wallet) do update set
-    ${TRADER_SUMS.map((c) => `${c} = w.${c} + excluded.${c}`).join(",\n    ")},
-    first_at = least(w.first_at, excluded.first_at),
-    last_at = greatest(w.last_at, excluded.last_at)`;
+  trader_window_rows as (
+    insert into trader_windows as w (market, timeframe, wallet, ${COLUMNS})
+    select f.market, m.timeframe, f.wallet,
+           ${TRADER_SUMS.map((c) => `sum(f.${c})${TRADER_INTS.has(c) ? "::int" : ""}`).join(", ")},
+           min(f.first_at), max(f.last_at)
+    from trader_fine f join unnest($8::text[], $9::bigint[]) as m(timeframe, start_ms) on f.bucket_start >= m.start_ms
+    group by f.market, m.timeframe, f.wallet
+    on conflict (market, timeframe, wallet) do update set
+      ${TRADER_SUMS.map((c) => `${c} = w.${c} + excluded.${c}`).join(",\n      ")},
+      first_at = least(w.first_at, excluded.first_at),
+      last_at = greatest(w.last_at, excluded.last_at)
+    returning w.market, w.timeframe, w.xmax = 0 as inserted
+  )
+  insert into trader_window_counts as n (market, timeframe, wallets)
+  select market, timeframe, count(*)::int from trader_window_rows where inserted group by market, timeframe
+  on conflict (market, timeframe) do update set wallets = n.wallets + excluded.wallets`;
 
 /** A condition on `trader_buckets b` holding exactly the buckets of `ranges` (from `$first` on). */
 function rangesWhere(ranges: readonly TraderBucketRange[], first: number): { sql: string; params: number[] } {
@@ -67,7 +75,8 @@ function rangesWhere(ranges: readonly TraderBucketRange[], first: number): { sql
  * Recomputes `timeframe`'s window rows from the rollups at or after `startMs`: of every market
  * and wallet, or only of the (market, wallet) `pairs` (a rollback's), whose rows are deleted
  * first; a pair left without trades in the window keeps no row. Exact, first trade included:
- * each bucket of the cover lies wholly inside the window.
+ * each bucket of the cover lies wholly inside the window. The rebuilt markets' wallet counts
+ * (`trader_window_counts`) are counted again from their rows.
  */
 export async function rebuildTraderWindows(
   client: pg.PoolClient,
@@ -90,12 +99,26 @@ export async function rebuildTraderWindows(
      group by b.market, b.wallet`,
     [...head, ...where.params],
   );
+  // the rebuilt markets' wallet counts, counted anew (a rollback's markets, or every market)
+  const markets = pairs ? [[...new Set(pairs.markets)]] : [];
+  const ofMarkets = (t: string) => (pairs ? `${t}.market = any($2::text[])` : "true");
+  await client.query(
+    `delete from trader_window_counts n where n.timeframe = $1 and ${ofMarkets("n")}`,
+    [timeframe, ...markets],
+  );
+  await client.query(
+    `insert into trader_window_counts (market, timeframe, wallets)
+     select w.market, $1, count(*)::int from trader_windows w
+     where w.timeframe = $1 and ${ofMarkets("w")}
+     group by w.market`,
+    [timeframe, ...markets],
+  );
 }
 
 /**
  * Subtracts the trades of `[fromMs, toMs)` (minute-aligned, the window's old and new starts)
  * from `timeframe`'s window rows, by the rollups covering the span, and deletes the rows left
- * without trades. Every such trade was added to its row (it lies at or after the old start), so
+ * without trades (less each market's wallet count by those). Every such trade was added to its row (it lies at or after the old start), so
  * each subtracted bucket meets its row. First and last trade times are left: a first trade time
  * older than the new start marks the row's as unknown to the reader.
  */
@@ -118,5 +141,11 @@ export async function subtractTraderWindows(
        ${TRADER_SUMS.map((c) => `${c} = w.${c} + excluded.${c}`).join(",\n       ")}`,
     [timeframe, fromMs, ...where.params],
   );
-  await client.query("delete from trader_windows where timeframe = $1 and buys + sells = 0", [timeframe]);
+  await client.query(
+    `with gone as (delete from trader_windows where timeframe = $1 and buys + sells = 0 returning market)
+     update trader_window_counts n set wallets = n.wallets - g.wallets
+     from (select market, count(*)::int as wallets from gone group by market) g
+     where n.market = g.market and n.timeframe = $1`,
+    [timeframe],
+  );
 }

@@ -10,7 +10,7 @@ export const TRADER_QUEUE = "jobs";
 export const TraderJobs = {
   /** recompute a chain's wallet badges (`{ chain }`), repeated every WALLET_BADGE_EVERY_MS */
   walletBadges: "wallet-badges",
-  /** slide the 1d, 7d and 30d trader window rows to the current minute, repeated every TRADER_WINDOWS_EVERY_MS */
+  /** slide the trader window rows (every timeframe) to the current minute, repeated every TRADER_WINDOWS_EVERY_MS */
   traderWindows: "trader-windows",
 } as const;
 

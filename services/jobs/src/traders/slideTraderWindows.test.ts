@@ -199,6 +199,19 @@ describe("sliding trader window rows", () => {
     return { got, stale };
   }
 
+  /** Each market's wallet count per timeframe (`trader_window_counts`) equals the wallets of the expected rows. */
+  async function expectCounts(want: Map<string, Record<string, unknown>>, what: string) {
+    const wallets = new Map<string, number>();
+    for (const key of want.keys()) {
+      const [market, timeframe] = key.split("|");
+      wallets.set(`${market}|${timeframe}`, (wallets.get(`${market}|${timeframe}`) ?? 0) + 1);
+    }
+    const { rows } = await db.pool.query<{ k: string; wallets: number }>(
+      "select market || '|' || timeframe as k, wallets from trader_window_counts where wallets <> 0",
+    );
+    expect(new Map(rows.map((r) => [r.k, r.wallets])), what).toEqual(wallets);
+  }
+
   it("hold each wallet's trades of every window through writes, slides and a rollback", async () => {
     const old = tradesBefore(T0);
     await writeBatch(db.pool, batch(old));
@@ -209,6 +222,7 @@ describe("sliding trader window rows", () => {
     let seen = await storedRows(startsAt(T0), want);
     expect(seen.got).toEqual(want);
     expect(seen.stale).toBe(0);
+    await expectCounts(want, "built");
     expect(want.size).toBeGreaterThan(20);
 
     // the writer adds new trades to every window, and leaves out a late trade older than a window
@@ -218,13 +232,16 @@ describe("sliding trader window rows", () => {
     let all = [...old, ...fresh, ...late];
     want = expectedRows(all, startsAt(T0));
     expect((await storedRows(startsAt(T0), want)).got).toEqual(want);
+    await expectCounts(want, "written");
 
-    // slides: 3 hours (the 25- and 27-hour-old trades leave the 1d rows, 6.9 days the 7d, 29.9 days the 30d)
+    // slides: 3 hours (the 1h rows are rebuilt; the half-hour-old trades leave the 4h rows, 25 and 27 hours the 1d,
+    // 6.9 days the 7d, 29.9 days the 30d)
     for (const now of [T0 + 3 * HOUR, T0 + 3 * HOUR, T0 + 3 * HOUR + 30 * MIN]) {
       await slideTraderWindows(db.pool, now);
       want = expectedRows(all, startsAt(now));
       seen = await storedRows(startsAt(now), want);
       expect(seen.got, new Date(now).toISOString()).toEqual(want);
+      await expectCounts(want, new Date(now).toISOString());
     }
     expect(seen.stale).toBeGreaterThan(0);
     const now = T0 + 3 * HOUR + 30 * MIN;
@@ -238,15 +255,19 @@ describe("sliding trader window rows", () => {
     all = old.slice(0, cut);
     want = expectedRows(all, startsAt(now));
     expect((await storedRows(startsAt(now), want)).got).toEqual(want);
+    await expectCounts(want, "rolled back");
     await writeBatch(db.pool, batch(removed));
     all = [...old, ...fresh, ...late];
     want = expectedRows(all, startsAt(now));
     expect((await storedRows(startsAt(now), want)).got).toEqual(want);
+    await expectCounts(want, "written again");
 
-    // a slide past a whole window rebuilds it: nothing is left in the 1d and 7d windows
+    // a slide past a whole window rebuilds it: nothing is left in the 1h to 7d windows
     const later = now + 8 * DAY;
     const slides = await slideTraderWindows(db.pool, later);
     expect(slides.map((s) => [s.timeframe, s.rebuilt])).toEqual([
+      ["1h", true],
+      ["4h", true],
       ["1d", true],
       ["7d", true],
       ["30d", false],
@@ -255,5 +276,6 @@ describe("sliding trader window rows", () => {
     expect([...want.keys()].some((k) => k.includes("|30d|"))).toBe(true);
     expect([...want.keys()].some((k) => !k.includes("|30d|"))).toBe(false);
     expect((await storedRows(startsAt(later), want)).got).toEqual(want);
+    await expectCounts(want, "rebuilt");
   });
 });

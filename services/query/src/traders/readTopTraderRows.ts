@@ -163,7 +163,12 @@ function readLongWindowRows(db: MarketDb, q: TopTraderRowsInput): Promise<Trader
   return readRowsMinusBefore(
     db,
     q,
-    { table: "trader_totals", rowsOf: "t.market = $1", extra: [] },
+    {
+      table: "trader_totals",
+      rowsOf: "t.market = $1",
+      count: "select count(*) from trader_totals t where t.market = $1",
+      extra: [],
+    },
     0,
     "hash",
   );
@@ -185,6 +190,8 @@ function readSlidingRows(
   const rows = {
     table: "trader_windows",
     rowsOf: "t.market = $1 and t.timeframe = $5",
+    // kept beside the rows (migration 0160): no count of the market's window rows per request
+    count: "select coalesce(sum(n.wallets), 0) from trader_window_counts n where n.market = $1 and n.timeframe = $5",
     extra: [timeframe],
   } as const;
   return readRowsMinusBefore(db, q, rows, markMs, "probe");
@@ -195,6 +202,8 @@ type WalletRows = {
   table: "trader_totals" | "trader_windows";
   /** selects the market's rows; `$1` is the market, `$5` on the first of `extra` */
   rowsOf: string;
+  /** how many rows the market has (a scalar subquery) */
+  count: string;
   extra: readonly unknown[];
 };
 
@@ -283,8 +292,7 @@ async function readRowsMinusBefore(
                        where tr.chain_id = $4 and tr.maker = t.wallet and tr.market = $1 and tr.at >= $3::bigint)
             end as first_at,
             t.last_at,
-            ((select count(*) from ${table} t where ${rowsOf})
-               - (select count(*) from c) + (select count(*) from cw))::int as trader_count
+            ((${rows.count}) - (select count(*) from c) + (select count(*) from cw))::int as trader_count
      from top join ${table} t on ${rowsOf} and t.wallet = top.wallet
      left join cf on cf.wallet = top.wallet
      order by top.key ${dir} nulls last, top.wallet collate "C" ${dir}`,

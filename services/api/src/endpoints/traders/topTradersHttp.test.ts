@@ -3,6 +3,7 @@ import {
   formatUnits,
   type PoolRecord,
   parseUnits,
+  SLIDING_TRADER_TIMEFRAMES,
   TOP_TRADER_SORTS,
   TOP_TRADER_TIMEFRAME_MS,
   TOP_TRADER_TIMEFRAMES,
@@ -730,7 +731,7 @@ describe("badges on the top traders and the trade tape", () => {
 });
 
 describe("GET /v1/pool/top-traders from the sliding window rows", () => {
-  const SLIDING = ["1d", "7d", "30d"] as const;
+  const SLIDING = SLIDING_TRADER_TIMEFRAMES;
   // past the answer cache's fresh and stale time (1 s each), so each answer is read anew
   const uncached = () => new Promise((r) => setTimeout(r, 2_100));
 
@@ -773,7 +774,7 @@ describe("GET /v1/pool/top-traders from the sliding window rows", () => {
     for (const at of [t - DAY - HOUR, t - HOUR, Date.now()]) {
       await slideTraderWindows(db.pool, at);
       expect((await marks()).map((r) => [r.timeframe, Number(r.start_ms)])).toEqual(
-        (["1d", "30d", "7d"] as const).map((tf) => [
+        (["1d", "1h", "30d", "4h", "7d"] as const).map((tf) => [
           tf,
           Math.floor((at - TOP_TRADER_TIMEFRAME_MS[tf]) / MIN) * MIN,
         ]),
