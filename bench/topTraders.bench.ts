@@ -2,7 +2,7 @@
  * Top traders of one market with BENCH_TRADES trades (default 1,000,000) by BENCH_WALLETS wallets
  * (default 50,000) spread evenly over the last 31 days. The trades are stored, and the trader
  * rollups and lifetime rows built from them by the writer's own aggregation (traderBucketsSql and
- * TRADER_TOTALS_UPSERT) and the 1d, 7d and 30d window rows by the window job's first slide, then
+ * TRADER_TOTALS_UPSERT) and the window rows of every timeframe by the window job's first slide, then
  * vacuumed as autovacuum would; then each timeframe's ranking
  * (sortBy=pnl, limit 20, no answer cache) is read BENCH_RUNS times (default 50, after 5 warm-up
  * runs, fewer when BENCH_RUNS is smaller) through the query method the API calls, one at a time,
@@ -12,7 +12,8 @@
  * resolution, the window rows' build and slide times, and per timeframe p50 / p99 / max in ms, the database CPU time per request
  * (user + system of the database's backends over the timed runs, divided by the runs: the figure
  * that holds on a loaded machine, where wall time includes waiting for a core) and the load
- * average.
+ * average; last, the time and database CPU of the window job's run a minute later (every start
+ * moves one minute on).
  * BENCH_EXPLAIN=1 also prints `EXPLAIN (ANALYZE, BUFFERS)` of each statement one request of each
  * timeframe sends, after its timed runs.
  * Env: BENCH_TRADES, BENCH_WALLETS, BENCH_RUNS, BENCH_EXPLAIN.
@@ -83,7 +84,7 @@ try {
   try {
     await client.query(`set work_mem = '256MB'`);
     await client.query(`with ${sql.ctes} ${sql.upsert}`);
-    await client.query(`with ${sql.ctes} ${TRADER_TOTALS_UPSERT}`);
+    await client.query(`with ${sql.ctes}, ${TRADER_TOTALS_UPSERT}`);
   } finally {
     client.release();
   }
@@ -165,6 +166,17 @@ try {
       }
     }
   }
+  // the window job's every-minute run: each timeframe's start moves one minute on (last, as it
+  // moves the starts past the reads' windows)
+  const slideCpu0 = await backendCpuSeconds(db.pool, db.name);
+  const m0 = performance.now();
+  const moved = await slideTraderWindows(db.pool, Date.now() + 60_000);
+  const minuteMs = performance.now() - m0;
+  const slideCpu1 = await backendCpuSeconds(db.pool, db.name);
+  console.log(
+    `a minute's slide: ${moved.length} timeframes moved in ${minuteMs.toFixed(0)} ms, database CPU ` +
+      (slideCpu0 === null || slideCpu1 === null ? "n/a" : `${((slideCpu1 - slideCpu0) * 1000).toFixed(1)} ms`),
+  );
 } finally {
   await db.drop();
 }

@@ -286,7 +286,7 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
       );
       expect(new Map(windows.rows.map((r) => [r.k, r.v])), `${timeframe} window rows`).toEqual(want);
       const counts = await db.pool.query<{ market: string; wallets: number }>(
-        "select market, wallets from trader_window_counts where timeframe = $1 and wallets > 0",
+        "select market, wallets from trader_counts where timeframe = $1 and wallets > 0",
         [timeframe],
       );
       expect(new Map(counts.rows.map((r) => [r.market, r.wallets])), `${timeframe} wallet counts`).toEqual(

@@ -99,6 +99,7 @@ const CITUS_KEYS: Record<string, string | null> = {
   trader_buckets: "market",
   trader_totals: "market",
   trader_windows: "market",
+  trader_counts: "market",
   trader_window_marks: null,
   tokens: null,
 };
@@ -108,6 +109,7 @@ const CITUS_GROUPS = [
     "pool_snapshots",
     "pools",
     "trader_buckets",
+    "trader_counts",
     "trader_totals",
     "trader_windows",
     "trades",

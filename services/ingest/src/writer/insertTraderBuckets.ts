@@ -29,7 +29,7 @@ export async function insertTraderBuckets(
     trades.map((t) => t.volumeNative),
   ];
   await client.query(`with ${TRADER.ctes} ${TRADER.upsert}`, params);
-  await client.query(`with ${TRADER.ctes} ${TRADER_TOTALS_UPSERT}`, params);
+  await client.query(`with ${TRADER.ctes}, ${TRADER_TOTALS_UPSERT}`, params);
   const marks = await lockTraderWindows(client, "shared");
   const open = marks.filter((m) => trades.some((t) => t.at >= m.startMs));
   if (open.length === 0) return;

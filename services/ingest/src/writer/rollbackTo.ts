@@ -9,7 +9,7 @@ import { refreshBestPools } from "./refreshBestPools.ts";
 import { rollBackTokenBalances } from "./tokenBalances.ts";
 import { copyTokenMarkets, dropTokenMarkets } from "./tokenMarkets.ts";
 import { rebuildTokenSnapshots } from "./tokenSnapshots.ts";
-import { TRADER_TOTALS_REBUILD, traderBucketsSql } from "./traderBucketsSql.ts";
+import { TRADER_TOTALS_REBUILD, TRADER_TOTALS_RECOUNT, traderBucketsSql } from "./traderBucketsSql.ts";
 import { lockTraderWindows, rebuildTraderWindows } from "./traderWindows.ts";
 
 // Rebuild only the buckets at or after the one holding the market's earliest removed trade.
@@ -94,6 +94,7 @@ export async function rollbackTo(
     const traders = [...new Set(del.rows.map((r) => `${r.market}\n${r.maker}`))].map((k) => k.split("\n"));
     const pairs = { markets: traders.map((t) => t[0]!), wallets: traders.map((t) => t[1]!) };
     for (const sql of TRADER_TOTALS_REBUILD) await client.query(sql, [pairs.markets, pairs.wallets]);
+    for (const sql of TRADER_TOTALS_RECOUNT) await client.query(sql, [[...new Set(pairs.markets)]]);
     // and their sliding window rows, from the rebuilt buckets of each window
     for (const mark of traders.length > 0 ? await lockTraderWindows(client, "shared") : []) {
       await rebuildTraderWindows(client, mark.timeframe, mark.startMs, pairs);

@@ -90,20 +90,35 @@ export function traderBucketsSql(source: string, rowFilter = "true"): { ctes: st
 }
 
 /**
- * The statement (after {@link traderBucketsSql}'s CTEs) that adds the trades to each wallet's
- * lifetime row in `trader_totals`, the same sums over all time.
+ * The CTEs and statement (after {@link traderBucketsSql}'s CTEs and a comma) that add the trades
+ * to each wallet's lifetime row in `trader_totals`, the same sums over all time, and add the rows
+ * this inserted to the market's lifetime wallet count (`trader_counts`, timeframe 'all'). A row
+ * was inserted when it holds no more trades than the batch added: a stored row holds at least one.
  */
 export const TRADER_TOTALS_UPSERT = `
-  insert into trader_totals as t (market, wallet, ${TRADER_SUMS.join(", ")}, first_at, last_at)
-  select market, wallet, ${TRADER_SUMS.map((c) => `sum(${c})${TRADER_INTS.has(c) ? "::int" : ""}`).join(", ")}, min(first_at), max(last_at)
-  from trader_fine group by market, wallet
-  on conflict (market, wallet) do update set
-    ${TRADER_SUMS.map((c) => `${c} = t.${c} + excluded.${c}`).join(",\n    ")},
-    first_at = least(t.first_at, excluded.first_at),
-    last_at = greatest(t.last_at, excluded.last_at)`;
+  trader_total_adds as (
+    select market, wallet, ${TRADER_SUMS.map((c) => `sum(${c})${TRADER_INTS.has(c) ? "::int" : ""} as ${c}`).join(", ")},
+           min(first_at) as first_at, max(last_at) as last_at
+    from trader_fine group by market, wallet
+  ),
+  trader_total_rows as (
+    insert into trader_totals as t (market, wallet, ${TRADER_SUMS.join(", ")}, first_at, last_at)
+    select market, wallet, ${TRADER_SUMS.join(", ")}, first_at, last_at from trader_total_adds
+    on conflict (market, wallet) do update set
+      ${TRADER_SUMS.map((c) => `${c} = t.${c} + excluded.${c}`).join(",\n      ")},
+      first_at = least(t.first_at, excluded.first_at),
+      last_at = greatest(t.last_at, excluded.last_at)
+    returning t.market, t.wallet, t.buys + t.sells as trades
+  )
+  insert into trader_counts as n (market, timeframe, wallets)
+  select r.market, 'all', count(*)::int
+  from trader_total_rows r join trader_total_adds a on a.market = r.market and a.wallet = r.wallet
+  where r.trades = a.buys + a.sells
+  group by r.market
+  on conflict (market, timeframe) do update set wallets = n.wallets + excluded.wallets`;
 
 /**
- * The statement that recomputes the lifetime rows of the (market, wallet) pairs given as `$1`
+ * The statements that recompute the lifetime rows of the (market, wallet) pairs given as `$1`
  * (markets) and `$2` (wallets) from their day buckets, once those are rebuilt; a pair left
  * without buckets loses its row.
  */
@@ -116,4 +131,11 @@ export const TRADER_TOTALS_REBUILD = [
    where b.market = any($1::text[]) and b.resolution_s = 86400
      and (b.market, b.wallet) in (select * from unnest($1::text[], $2::text[]))
    group by b.market, b.wallet`,
+] as const;
+
+/** The statements that count the lifetime rows of the markets `$1` again (`trader_counts`, 'all'). */
+export const TRADER_TOTALS_RECOUNT = [
+  `delete from trader_counts n where n.timeframe = 'all' and n.market = any($1::text[])`,
+  `insert into trader_counts (market, timeframe, wallets)
+   select t.market, 'all', count(*)::int from trader_totals t where t.market = any($1::text[]) group by t.market`,
 ] as const;

@@ -34,28 +34,35 @@ export async function lockTraderWindows(
 }
 
 /**
- * The CTE and statement (after traderBucketsSql's CTEs, whose `trader_fine` holds the batch's
+ * The CTEs and statement (after traderBucketsSql's CTEs, whose `trader_fine` holds the batch's
  * minute rows, and a comma) that add each minute row to its wallet's window rows of every
- * timeframe whose start (`$8` timeframes, `$9` starts) is at or before the minute, and count the
- * rows inserted (not updated: a row's `xmax` is 0 only when this statement inserted it) into the
- * market's wallet count of the timeframe (`trader_window_counts`).
+ * timeframe whose start (`$8` timeframes, `$9` starts) is at or before the minute, and add the
+ * rows this inserted to the market's wallet count of the timeframe (`trader_counts`). A row was
+ * inserted when it holds no more trades than the batch added: a stored row holds at least one.
  */
 export const TRADER_WINDOWS_UPSERT = `
-  trader_window_rows as (
-    insert into trader_windows as w (market, timeframe, wallet, ${COLUMNS})
+  trader_window_adds as (
     select f.market, m.timeframe, f.wallet,
-           ${TRADER_SUMS.map((c) => `sum(f.${c})${TRADER_INTS.has(c) ? "::int" : ""}`).join(", ")},
-           min(f.first_at), max(f.last_at)
+           ${TRADER_SUMS.map((c) => `sum(f.${c})${TRADER_INTS.has(c) ? "::int" : ""} as ${c}`).join(", ")},
+           min(f.first_at) as first_at, max(f.last_at) as last_at
     from trader_fine f join unnest($8::text[], $9::bigint[]) as m(timeframe, start_ms) on f.bucket_start >= m.start_ms
     group by f.market, m.timeframe, f.wallet
+  ),
+  trader_window_rows as (
+    insert into trader_windows as w (market, timeframe, wallet, ${COLUMNS})
+    select market, timeframe, wallet, ${COLUMNS} from trader_window_adds
     on conflict (market, timeframe, wallet) do update set
       ${TRADER_SUMS.map((c) => `${c} = w.${c} + excluded.${c}`).join(",\n      ")},
       first_at = least(w.first_at, excluded.first_at),
       last_at = greatest(w.last_at, excluded.last_at)
-    returning w.market, w.timeframe, w.xmax = 0 as inserted
+    returning w.market, w.timeframe, w.wallet, w.buys + w.sells as trades
   )
-  insert into trader_window_counts as n (market, timeframe, wallets)
-  select market, timeframe, count(*)::int from trader_window_rows where inserted group by market, timeframe
+  insert into trader_counts as n (market, timeframe, wallets)
+  select r.market, r.timeframe, count(*)::int
+  from trader_window_rows r
+  join trader_window_adds a on a.market = r.market and a.timeframe = r.timeframe and a.wallet = r.wallet
+  where r.trades = a.buys + a.sells
+  group by r.market, r.timeframe
   on conflict (market, timeframe) do update set wallets = n.wallets + excluded.wallets`;
 
 /** A condition on `trader_buckets b` holding exactly the buckets of `ranges` (from `$first` on). */
@@ -76,7 +83,7 @@ function rangesWhere(ranges: readonly TraderBucketRange[], first: number): { sql
  * and wallet, or only of the (market, wallet) `pairs` (a rollback's), whose rows are deleted
  * first; a pair left without trades in the window keeps no row. Exact, first trade included:
  * each bucket of the cover lies wholly inside the window. The rebuilt markets' wallet counts
- * (`trader_window_counts`) are counted again from their rows.
+ * (`trader_counts`) are counted again from their rows.
  */
 export async function rebuildTraderWindows(
   client: pg.PoolClient,
@@ -103,11 +110,11 @@ export async function rebuildTraderWindows(
   const markets = pairs ? [[...new Set(pairs.markets)]] : [];
   const ofMarkets = (t: string) => (pairs ? `${t}.market = any($2::text[])` : "true");
   await client.query(
-    `delete from trader_window_counts n where n.timeframe = $1 and ${ofMarkets("n")}`,
+    `delete from trader_counts n where n.timeframe = $1 and ${ofMarkets("n")}`,
     [timeframe, ...markets],
   );
   await client.query(
-    `insert into trader_window_counts (market, timeframe, wallets)
+    `insert into trader_counts (market, timeframe, wallets)
      select w.market, $1, count(*)::int from trader_windows w
      where w.timeframe = $1 and ${ofMarkets("w")}
      group by w.market`,
@@ -143,7 +150,7 @@ export async function subtractTraderWindows(
   );
   await client.query(
     `with gone as (delete from trader_windows where timeframe = $1 and buys + sells = 0 returning market)
-     update trader_window_counts n set wallets = n.wallets - g.wallets
+     update trader_counts n set wallets = n.wallets - g.wallets
      from (select market, count(*)::int as wallets from gone group by market) g
      where n.market = g.market and n.timeframe = $1`,
     [timeframe],

@@ -199,15 +199,22 @@ describe("sliding trader window rows", () => {
     return { got, stale };
   }
 
-  /** Each market's wallet count per timeframe (`trader_window_counts`) equals the wallets of the expected rows. */
-  async function expectCounts(want: Map<string, Record<string, unknown>>, what: string) {
+  /**
+   * Each market's wallet counts (`trader_counts`): per timeframe the wallets of the expected window
+   * rows, and under 'all' the wallets of every stored trade.
+   */
+  async function expectCounts(want: Map<string, Record<string, unknown>>, trades: TradeRecord[], what: string) {
     const wallets = new Map<string, number>();
     for (const key of want.keys()) {
       const [market, timeframe] = key.split("|");
       wallets.set(`${market}|${timeframe}`, (wallets.get(`${market}|${timeframe}`) ?? 0) + 1);
     }
+    for (const key of new Set(trades.map((t) => `${marketKey(CHAIN, t.pool)}|all|${t.maker}`))) {
+      const [market] = key.split("|");
+      wallets.set(`${market}|all`, (wallets.get(`${market}|all`) ?? 0) + 1);
+    }
     const { rows } = await db.pool.query<{ k: string; wallets: number }>(
-      "select market || '|' || timeframe as k, wallets from trader_window_counts where wallets <> 0",
+      "select market || '|' || timeframe as k, wallets from trader_counts where wallets <> 0",
     );
     expect(new Map(rows.map((r) => [r.k, r.wallets])), what).toEqual(wallets);
   }
@@ -222,7 +229,7 @@ describe("sliding trader window rows", () => {
     let seen = await storedRows(startsAt(T0), want);
     expect(seen.got).toEqual(want);
     expect(seen.stale).toBe(0);
-    await expectCounts(want, "built");
+    await expectCounts(want, old, "built");
     expect(want.size).toBeGreaterThan(20);
 
     // the writer adds new trades to every window, and leaves out a late trade older than a window
@@ -232,7 +239,7 @@ describe("sliding trader window rows", () => {
     let all = [...old, ...fresh, ...late];
     want = expectedRows(all, startsAt(T0));
     expect((await storedRows(startsAt(T0), want)).got).toEqual(want);
-    await expectCounts(want, "written");
+    await expectCounts(want, all, "written");
 
     // slides: 3 hours (the 1h rows are rebuilt; the half-hour-old trades leave the 4h rows, 25 and 27 hours the 1d,
     // 6.9 days the 7d, 29.9 days the 30d)
@@ -241,7 +248,7 @@ describe("sliding trader window rows", () => {
       want = expectedRows(all, startsAt(now));
       seen = await storedRows(startsAt(now), want);
       expect(seen.got, new Date(now).toISOString()).toEqual(want);
-      await expectCounts(want, new Date(now).toISOString());
+      await expectCounts(want, all, new Date(now).toISOString());
     }
     expect(seen.stale).toBeGreaterThan(0);
     const now = T0 + 3 * HOUR + 30 * MIN;
@@ -255,12 +262,12 @@ describe("sliding trader window rows", () => {
     all = old.slice(0, cut);
     want = expectedRows(all, startsAt(now));
     expect((await storedRows(startsAt(now), want)).got).toEqual(want);
-    await expectCounts(want, "rolled back");
+    await expectCounts(want, all, "rolled back");
     await writeBatch(db.pool, batch(removed));
     all = [...old, ...fresh, ...late];
     want = expectedRows(all, startsAt(now));
     expect((await storedRows(startsAt(now), want)).got).toEqual(want);
-    await expectCounts(want, "written again");
+    await expectCounts(want, all, "written again");
 
     // a slide past a whole window rebuilds it: nothing is left in the 1h to 7d windows
     const later = now + 8 * DAY;
@@ -276,6 +283,6 @@ describe("sliding trader window rows", () => {
     expect([...want.keys()].some((k) => k.includes("|30d|"))).toBe(true);
     expect([...want.keys()].some((k) => !k.includes("|30d|"))).toBe(false);
     expect((await storedRows(startsAt(later), want)).got).toEqual(want);
-    await expectCounts(want, "rebuilt");
+    await expectCounts(want, all, "rebuilt");
   });
 });

@@ -118,6 +118,11 @@ const SUMMED = `sum(buys)::int as buys, sum(sells)::int as sells,
   sum(native_missing)::int as native_missing, sum(usd_missing)::int as usd_missing,
   min(first_at) as first_at, max(last_at) as last_at`;
 
+// a market's wallet counts, kept beside its lifetime and window rows (migration 0160): read as one
+// row, not counted from the market's rows per request
+const LIFETIME_WALLETS =
+  "select coalesce(sum(n.wallets), 0) from trader_counts n where n.market = $1 and n.timeframe = 'all'";
+
 /**
  * A lifetime ranking (no trade of the markets after the window) from the wallets' lifetime rows
  * (`trader_totals`). On one market the first `limit` entries of the sort key's index, walked
@@ -146,7 +151,7 @@ async function readLifetimeRows(db: MarketDb, q: TopTraderRowsInput): Promise<Tr
     order by wallet collate "C" ${dir} limit $2`;
   const { rows } = await db.query<TraderSums>(
     `with top as ((${known}) ${key.native ? `union all (${unknown})` : ""})
-     select top.*, (select count(*) from trader_totals where market = $1)::int as trader_count
+     select top.*, (${LIFETIME_WALLETS})::int as trader_count
      from top ${order} limit $2`,
     [q.markets[0], q.limit],
   );
@@ -166,7 +171,7 @@ function readLongWindowRows(db: MarketDb, q: TopTraderRowsInput): Promise<Trader
     {
       table: "trader_totals",
       rowsOf: "t.market = $1",
-      count: "select count(*) from trader_totals t where t.market = $1",
+      count: LIFETIME_WALLETS,
       extra: [],
     },
     0,
@@ -190,8 +195,7 @@ function readSlidingRows(
   const rows = {
     table: "trader_windows",
     rowsOf: "t.market = $1 and t.timeframe = $5",
-    // kept beside the rows (migration 0160): no count of the market's window rows per request
-    count: "select coalesce(sum(n.wallets), 0) from trader_window_counts n where n.market = $1 and n.timeframe = $5",
+    count: "select coalesce(sum(n.wallets), 0) from trader_counts n where n.market = $1 and n.timeframe = $5",
     extra: [timeframe],
   } as const;
   return readRowsMinusBefore(db, q, rows, markMs, "probe");
