@@ -186,6 +186,17 @@ async function readRows(db: TestDatabase, table = "trader_buckets"): Promise<Map
   );
 }
 
+/** The market's lifetime wallet count (`trader_counts`, 'all') and the wallets the trades give. */
+async function lifetimeCounts(db: TestDatabase, trades: TradeRecord[]) {
+  const { rows } = await db.pool.query<{ market: string; wallets: number }>(
+    "select market, wallets from trader_counts where timeframe = 'all' and wallets <> 0",
+  );
+  return {
+    got: Object.fromEntries(rows.map((r) => [r.market, r.wallets])),
+    want: { [`${CHAIN}/${P}`]: new Set(trades.map((t) => t.maker)).size },
+  };
+}
+
 // 12 trades of three wallets over 8 minutes that cross an hour (23:00) and a day (00:00 is
 // further on: trade 11 is placed a day later); one trade has no native value.
 const TRADES = [
@@ -228,6 +239,8 @@ describe("trader rollups kept by the writer", () => {
     expect(await readRows(db)).toEqual(want);
     const wantTotals = expectedRows(TRADES, usdAt, totalKeys);
     expect(await readRows(db, "trader_totals")).toEqual(wantTotals);
+    let counts = await lifetimeCounts(db, TRADES);
+    expect(counts.got).toEqual(counts.want);
     // the fixture spans each resolution's boundary (several buckets per wallet at 60 s and 3600 s)
     const hours = [...want.keys()].filter((k) => k.includes("|3600|")).map((k) => k.split("|")[2]);
     expect(new Set(hours).size).toBeGreaterThan(1);
@@ -237,6 +250,8 @@ describe("trader rollups kept by the writer", () => {
     await writeBatch(db.pool, batchOf(TRADES, 11, PRICES));
     expect(await readRows(db)).toEqual(want);
     expect(await readRows(db, "trader_totals")).toEqual(wantTotals);
+    counts = await lifetimeCounts(db, TRADES);
+    expect(counts.got).toEqual(counts.want);
   });
 
   it("are rebuilt by a rollback to what the kept trades give, and re-ingesting restores them", async () => {
@@ -256,6 +271,8 @@ describe("trader rollups kept by the writer", () => {
     const kept = expectedRows(TRADES.slice(0, 1), usdAt, totalKeys);
     expect(kept.size).toBe(1);
     expect(await readRows(db, "trader_totals")).toEqual(kept);
+    const counts = await lifetimeCounts(db, TRADES.slice(0, 1));
+    expect(counts.got).toEqual(counts.want);
     expect(await readRows(db)).toEqual(expectedRows(TRADES.slice(0, 1), usdAt));
     await writeBatch(db.pool, batchOf(TRADES.slice(1), 11, PRICES));
     expect(await readRows(db, "trader_totals")).toEqual(expectedRows(TRADES, usdAt, totalKeys));
