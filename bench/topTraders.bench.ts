@@ -175,7 +175,9 @@ try {
   const slideCpu1 = await backendCpuSeconds(db.pool, db.name);
   console.log(
     `a minute's slide: ${moved.length} timeframes moved in ${minuteMs.toFixed(0)} ms, database CPU ` +
-      (slideCpu0 === null || slideCpu1 === null ? "n/a" : `${((slideCpu1 - slideCpu0) * 1000).toFixed(1)} ms`),
+      (slideCpu0 === null || slideCpu1 === null
+        ? "n/a"
+        : `${((slideCpu1 - slideCpu0) * 1000).toFixed(1)} ms`),
   );
 } finally {
   await db.drop();

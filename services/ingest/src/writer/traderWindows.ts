@@ -109,10 +109,10 @@ export async function rebuildTraderWindows(
   // the rebuilt markets' wallet counts, counted anew (a rollback's markets, or every market)
   const markets = pairs ? [[...new Set(pairs.markets)]] : [];
   const ofMarkets = (t: string) => (pairs ? `${t}.market = any($2::text[])` : "true");
-  await client.query(
-    `delete from trader_counts n where n.timeframe = $1 and ${ofMarkets("n")}`,
-    [timeframe, ...markets],
-  );
+  await client.query(`delete from trader_counts n where n.timeframe = $1 and ${ofMarkets("n")}`, [
+    timeframe,
+    ...markets,
+  ]);
   await client.query(
     `insert into trader_counts (market, timeframe, wallets)
      select w.market, $1, count(*)::int from trader_windows w

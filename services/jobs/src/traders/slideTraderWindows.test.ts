@@ -203,7 +203,11 @@ describe("sliding trader window rows", () => {
    * Each market's wallet counts (`trader_counts`): per timeframe the wallets of the expected window
    * rows, and under 'all' the wallets of every stored trade.
    */
-  async function expectCounts(want: Map<string, Record<string, unknown>>, trades: TradeRecord[], what: string) {
+  async function expectCounts(
+    want: Map<string, Record<string, unknown>>,
+    trades: TradeRecord[],
+    what: string,
+  ) {
     const wallets = new Map<string, number>();
     for (const key of want.keys()) {
       const [market, timeframe] = key.split("|");
