@@ -16,9 +16,9 @@
  * With BENCH_BALANCES=1 every token is tracked and each swap also carries the two balance changes
  * its Transfer logs give (the pool's and the maker's), written with the batch as live ranges do:
  * the ingest cost of keeping holders and wallet balances.
- * With BENCH_TRADER_WINDOWS=1 (default) the 1d, 7d and 30d trader window rows start at time 0,
- * so the writer adds every swap to its wallet's three window rows (as it does live, where every
- * new swap lies in all three windows); with 0 they are not kept (no window start stored), to
+ * With BENCH_TRADER_WINDOWS=1 (default) the trader window rows of every timeframe start at time 0,
+ * so the writer adds every swap to its wallet's five window rows (as it does live, where every
+ * new swap lies in every window); with 0 they are not kept (no window start stored), to
  * compare: what remains is the writer's lock and read of the window starts.
  * Env: BENCH_SWAPS (total, default 200000), BENCH_BATCH (swaps per transaction, default 5000),
  * BENCH_WALLET_ROWS (default 1), BENCH_BALANCES (default 0), BENCH_TRADER_WINDOWS (default 1).
