@@ -143,12 +143,13 @@ export async function recordLiquidityLows(
 /**
  * Undoes the lows of blocks after `ancestor` on `chain` (inside rollbackTo): deletes their rows
  * and sums up each such market's remaining rows again on its market-list row.
+ * @returns the addresses of those markets' tokens.
  */
 export async function rollBackLiquidityLows(
   client: pg.PoolClient,
   chain: ChainId,
   ancestor: string,
-): Promise<void> {
+): Promise<string[]> {
   const gone = await client.query<{ token_key: string; market: string }>(
     `delete from token_liquidity_lows where chain_id = $1 and block > $2 returning token_key, market`,
     [chain, ancestor],
@@ -164,4 +165,5 @@ export async function rollBackLiquidityLows(
        where m.token_key = $1 and m.market = $2`,
       [r.token_key, r.market],
     );
+  return [...new Set(gone.rows.map((r) => r.token_key.slice(chain.length + 1)))];
 }

@@ -5,6 +5,7 @@ import { rewindCheckpoint } from "./checkpoint.ts";
 import type { RollbackResult } from "./IngestBatch.ts";
 import { rollBackLiquidityLows } from "./liquidityLows.ts";
 import { rollBackPoolAllTimeHighs } from "./poolAllTimeHighs.ts";
+import { refreshDeployerVerdicts } from "./deployerVerdicts.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
 import { rollBackTokenBalances } from "./tokenBalances.ts";
 import { copyTokenMarkets, dropTokenMarkets } from "./tokenMarkets.ts";
@@ -33,7 +34,7 @@ const REBUILD_TRADERS = traderBucketsSql(
  * window rows of the trades' wallets from those rollups),
  * restores each touched pool's state from its last snapshot at or before the ancestor (pools
  * first seen after it and left without trades are removed) and its copy in its token's market list, recomputes last trade times,
- * best pools, all-time highs and the affected tokens' snapshot rows, restores the balances of tracked tokens, drops the liquidity lows of
+ * best pools, all-time highs, deployer verdicts and the affected tokens' snapshot rows, restores the balances of tracked tokens, drops the liquidity lows of
  * the removed blocks, forgets the orphaned blocks and moves the checkpoint back to the ancestor.
  * @returns the markets touched, how many trades were removed and, per touched market, the ids
  *   of its removed trades in tape order.
@@ -170,7 +171,15 @@ export async function rollbackTo(
       [wallets, anc],
     );
     const balanceChangesDeleted = await rollBackTokenBalances(client, chain, anc);
-    await rollBackLiquidityLows(client, chain, anc);
+    const lowTokens = await rollBackLiquidityLows(client, chain, anc);
+    // the verdicts of the tokens whose markets, best pool or lows changed back
+    await refreshDeployerVerdicts(
+      client,
+      [...tokens, ...gone.rows.map((r) => r.token_key.slice(chain.length + 1)), ...lowTokens].map((token) => ({
+        chain,
+        token,
+      })),
+    );
     // a removed funding was its wallet's earliest: the re-ingested blocks write it again
     await client.query("delete from wallet_funding where chain_id = $1 and block > $2", [chain, anc]);
     await client.query("delete from ingest_blocks where chain_id = $1 and number > $2", [chain, anc]);

@@ -15,6 +15,7 @@ import { insertTraderBuckets } from "./insertTraderBuckets.ts";
 import { recordLiquidityLows } from "./liquidityLows.ts";
 import { type AthTouch, raisePoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
+import { refreshDeployerVerdicts } from "./deployerVerdicts.ts";
 import { writeTokenBalances } from "./tokenBalances.ts";
 import { copyTokenMarkets, dropTokenMarkets, readPoolTokens } from "./tokenMarkets.ts";
 import { updateTokenSnapshots } from "./tokenSnapshots.ts";
@@ -467,6 +468,16 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
       batch.pools.map((p) => ({ chain: p.chain, token: p.tokenAddress })),
     );
     await recordLiquidityLows(client, batch.chain, batch.pools);
+    // the verdicts of the tokens whose markets, best pool or row this batch wrote (a token row
+    // written after its markets starts from the default)
+    await refreshDeployerVerdicts(client, [
+      ...batch.pools.map((p) => ({ chain: p.chain, token: p.tokenAddress })),
+      ...moved.map((m) => {
+        const cut = m.tokenKey.lastIndexOf("/");
+        return { chain: m.tokenKey.slice(0, cut), token: m.tokenKey.slice(cut + 1) };
+      }),
+      ...batch.tokens.map((t) => ({ chain: t.chain, token: t.address })),
+    ]);
     if (batch.blocks.length > 0) {
       const blocks = mergeByKey(batch.blocks, (b) => b.number.toString());
       await client.query(

@@ -3,11 +3,12 @@ import {
   DEPLOYER_TOKEN_STATUSES,
   type DeployerCounts,
   type DeployerTokenStatus,
-  deployerTokenStatusSql,
+  deployerJudgedPoolSql,
+  deployerTokenFactsSql,
 } from "@tapeline/core";
 import type { MarketDb } from "../market/MarketDb.ts";
 
-/** A deployer's token as listed, judged in the statement. */
+/** A deployer's token as listed, with its stored verdict. */
 export type JudgedDeployerToken = {
   address: string;
   name: string | null;
@@ -22,69 +23,58 @@ export type JudgedDeployerToken = {
   status: DeployerTokenStatus;
 };
 
-// A market of the token other than a graduated curve that may stand for it (README "The pool judged").
-const PAIR = "not m.is_launchpad and m.liquidity_native is not null";
-// That market of most native liquidity (of two as deep, the lower lows).
-const PAIR_MAX = `${PAIR} and m.liquidity_native = m.pair_liq`;
-// The judged pool's column: the best pool's, unless that is a graduated curve and the token has a pair.
-const judged = (col: string) =>
-  `case when f.best_is_curve and f.pair_liq is not null then f.pair_${col} else f.best_${col} end`;
+const JUDGED = deployerJudgedPoolSql("f");
 
-// One statement (README "Verdicts in the statement"): the deployer's first `$4 + 1` tokens (a
-// reference table on Citus, in the order of tokens_deployer_created) and their markets' facts
-// per token, both materialized so that Citus plans them apart: the facts group the token-keyed
-// market lists by their distribution column, so every shard sums up its own tokens (plain
-// aggregates: an ordered one per token costs a sort each). Then each token judged by the rule of
-// deployerVerdictSql.ts and counted per verdict over every token (over the page, `$5` tokens,
-// when there are more than `$4`), and only the page's rows returned, each carrying the counts
+// One statement (README "Verdicts kept by the writer"): the verdicts are the ones the ingest
+// writer stored per token (tokens.deployer_status), so the counts per verdict are an index-only
+// pass over the deployer's first `$4 + 1` tokens (tokens_deployer_status; any order: past `$4`
+// the counts are the page's), and only the page's `$5` tokens (in the index's order) read their
+// market facts, for their rows. A token without a creation time is dated by its earliest market,
+// so those of the counted tokens read their markets too (few: most tokens have one). Each CTE
+// that reads the token-keyed market lists is materialized, so that Citus plans it apart (by
+// their distribution column, every shard for its own tokens). Every page row carries the counts
 // (no row at all when the deployer has no token).
 const SQL = `with listed as materialized (
-    select address, name, symbol, created_at, best_pool,
+    select address, created_at, deployer_status from tokens
+    where chain_id = $1 and deployer = $2 and address is distinct from $3
+    limit $4::int + 1
+  ),
+  more as materialized (select count(*) > $4 as more from listed),
+  page as materialized (
+    select $1 || '/' || address as token_key, address, name, symbol, created_at, best_pool, deployer_status,
       row_number() over (order by created_at desc nulls last, address) as rn
     from tokens
     where chain_id = $1 and deployer = $2 and address is distinct from $3
-    order by created_at desc nulls last, address limit $4::int + 1
+    order by created_at desc nulls last, address limit $5
   ),
-  facts as materialized (
-    select m.l_address as address,
-      bool_or(m.is_launchpad) as launchpad,
-      bool_or(m.is_launchpad and m.migrated) as graduated,
-      min(m.created_at) as first_market_at,
-      bool_or(m.address = m.best_pool and m.is_launchpad and m.migrated) as best_is_curve,
-      max(m.liquidity_native) filter (where m.address = m.best_pool) as best_liq,
-      min(m.liquidity_day_low_usd) filter (where m.address = m.best_pool) as best_day,
-      min(m.liquidity_week_low_usd) filter (where m.address = m.best_pool) as best_week,
-      max(m.pair_liq) as pair_liq,
-      min(m.liquidity_day_low_usd) filter (where ${PAIR_MAX}) as pair_day,
-      min(m.liquidity_week_low_usd) filter (where ${PAIR_MAX}) as pair_week
-    from (
-      select l.address as l_address, l.best_pool, m.token_key, m.address, m.is_launchpad, m.migrated,
-        m.created_at, m.liquidity_native, m.liquidity_day_low_usd, m.liquidity_week_low_usd,
-        max(m.liquidity_native) filter (where ${PAIR}) over (partition by m.token_key collate "C") as pair_liq
-      from listed l join token_markets m on m.token_key = $1 || '/' || l.address
-    ) m
-    group by m.token_key, m.l_address
+  facts as materialized (${deployerTokenFactsSql("page")}),
+  undated as materialized (
+    select $1 || '/' || l.address as token_key from listed l
+    where l.created_at is null and not (select more from more)
   ),
-  scope as (
-    select j.*, ${deployerTokenStatusSql({ dayLowUsd: "j.day_low", weekLowUsd: "j.week_low", graduated: "j.graduated" })} as status
-    from (
-      select l.address, l.name, l.symbol, coalesce(l.created_at, f.first_market_at) as created_at,
-        coalesce(f.launchpad, false) as launchpad, coalesce(f.graduated, false) as graduated,
-        ${judged("liq")} as liq, ${judged("day")} as day_low, ${judged("week")} as week_low,
-        l.rn, count(*) over () as listed
-      from listed l left join facts f on f.address = l.address collate "C"
-    ) j
-    where j.listed <= $4 or j.rn <= $5
+  undated_first as materialized (
+    select min(m.created_at) as first_market_at from undated u join token_markets m on m.token_key = u.token_key
+    group by m.token_key
+  ),
+  counted as (
+    select deployer_status as status, created_at from listed where not (select more from more)
+    union all
+    select p.deployer_status, coalesce(p.created_at, f.first_market_at)
+    from page p left join facts f on f.token_key = p.token_key collate "C"
+    where (select more from more)
+  ),
+  stats as (
+    select ${DEPLOYER_TOKEN_STATUSES.map((s) => `(count(*) filter (where status = '${s}'))::int as n_${s}`).join(", ")},
+      least(min(created_at), (select min(first_market_at) from undated_first))::text as first_ms,
+      greatest(max(created_at), (select max(first_market_at) from undated_first))::text as last_ms,
+      (select more from more) as more
+    from counted
   )
-  select * from (
-    select ${DEPLOYER_TOKEN_STATUSES.map((s) => `(count(*) filter (where status = '${s}') over ())::int as n_${s}`).join(", ")},
-      (min(created_at) over ())::text as first_ms, (max(created_at) over ())::text as last_ms, listed > $4 as more,
-      address, name, symbol, created_at::text as created_ms, launchpad, graduated, liq::text as liquidity_native,
-      status, rn
-    from scope
-  ) p
-  where rn <= $5
-  order by rn`;
+  select s.*, p.address, p.name, p.symbol, coalesce(p.created_at, f.first_market_at)::text as created_ms,
+    coalesce(f.launchpad, false) as launchpad, coalesce(f.graduated, false) as graduated,
+    ${JUDGED.liq}::text as liquidity_native, p.deployer_status as status
+  from page p left join facts f on f.token_key = p.token_key collate "C" cross join stats s
+  order by p.rn`;
 
 type Row = { [K in `n_${DeployerTokenStatus}`]: number } & {
   first_ms: string | null;
@@ -101,9 +91,9 @@ type Row = { [K in `n_${DeployerTokenStatus}`]: number } & {
 };
 
 /**
- * A page of a deployer's tokens (newest recorded creation first, `exclude` left out), judged, and
- * the counts over the deployer's first `max` tokens; with more than `max`, over the page alone
- * (`more`, the caller counting the tokens apart).
+ * A page of a deployer's tokens (newest recorded creation first, `exclude` left out) with their
+ * stored verdicts, and the counts over the deployer's tokens when at most `max`; with more, over
+ * the page alone (`more`, the caller counting the tokens apart).
  */
 export async function readDeployerTokens(
   db: MarketDb,
