@@ -1,4 +1,9 @@
-import type { PoolRecord } from "@tapeline/core";
+import {
+  ABANDON_WINDOW_MS,
+  deployerTokenStatus,
+  type PoolRecord,
+  RUG_WINDOW_MS,
+} from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIQUIDITY_LOW_WINDOW_MS } from "./liquidityLows.ts";
@@ -103,5 +108,86 @@ describe("liquidity lows", () => {
     expect(await summary()).toEqual([{ day: 0.04 * RATE, week: 0.04 * RATE }]);
     await rollbackTo(db.pool, CHAIN, 3n);
     expect(await summary()).toEqual([{ day: 1 * RATE, week: 1 * RATE }]);
+  });
+});
+
+/**
+ * The verdict the writer stores per token (tokens.deployer_status) follows its judged pool's lows
+ * batch by batch, is restored by a rollback, and is judged again on the new pool when the best
+ * pool changes; expected from the states written, by deployerTokenStatus.
+ */
+describe("stored deployer verdicts", () => {
+  const chain = "evm:31338" as const;
+  const token = `0x${"a2".repeat(20)}`;
+  const [first, deeper] = [`0x${"b3".repeat(20)}`, `0x${"b4".repeat(20)}`];
+  const states: { market: string; block: number; at: number; liquidityNative: string }[] = [];
+  const writeState = (market: string, block: number, at: number, liquidityNative: string) => {
+    states.push({ market, block, at, liquidityNative });
+    return writeBatch(db.pool, {
+      chain,
+      blocks: [],
+      trades: [],
+      tokens: [
+        {
+          chain,
+          address: token,
+          name: "V",
+          symbol: "V",
+          decimals: 18,
+          totalSupply: 1n,
+          createdAt: DEPLOY,
+          deployer: `0x${"d1".repeat(20)}`,
+        },
+      ],
+      pools: [{ ...pool(block, at, liquidityNative), chain, address: market, token0: token, tokenAddress: token }],
+      nativePrices: [{ minute: Math.floor(at / 60_000) * 60_000, priceUsd: String(RATE), source: "test" }],
+    });
+  };
+  // the verdict by the rule, on the pool holding the most liquidity as the kept states leave it
+  const expected = (upToBlock: number) => {
+    const kept = states.filter((s) => s.block <= upToBlock);
+    const last = new Map(kept.map((s) => [s.market, Number(s.liquidityNative)]));
+    const best = [...last.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+    const usd = (until: number) => {
+      const xs = kept.filter((s) => s.market === best && s.at <= until).map((s) => Number(s.liquidityNative) * RATE);
+      return xs.length === 0 ? null : Math.min(...xs);
+    };
+    return deployerTokenStatus({
+      dayLowUsd: usd(DEPLOY + RUG_WINDOW_MS),
+      weekLowUsd: usd(DEPLOY + ABANDON_WINDOW_MS),
+      graduated: false,
+    });
+  };
+  const stored = async () =>
+    (
+      await db.pool.query<{ s: string }>("select deployer_status as s from tokens where chain_id = $1 and address = $2", [
+        chain,
+        token,
+      ])
+    ).rows[0]?.s;
+
+  it("flips when a later batch takes the judged pool's low across a threshold, and back on rollback", async () => {
+    await writeState(first, 10, DEPLOY + 60_000, "1");
+    expect(await stored()).toBe(expected(10));
+    await writeState(first, 11, DEPLOY + 2 * 3_600_000, String(400 / RATE));
+    expect(await stored()).toBe(expected(11));
+    await writeState(first, 12, DEPLOY + 3 * 3_600_000, String(80 / RATE));
+    expect(await stored()).toBe(expected(12));
+    // the three verdicts differ, so each write and the rollback changed the stored one
+    expect([expected(10), expected(11), expected(12)]).toEqual(["active", "abandoned", "rugged"]);
+    await rollbackTo(db.pool, chain, 11n);
+    states.splice(states.length - 1, 1);
+    expect(await stored()).toBe(expected(11));
+  });
+
+  it("judges the new best pool when a deeper market takes over", async () => {
+    await writeState(deeper, 12, DEPLOY + 4 * 3_600_000, "5");
+    expect(await stored()).toBe(expected(12));
+    expect(expected(12)).toBe("active");
+    // and its rollback leaves the first market judged again
+    await rollbackTo(db.pool, chain, 11n);
+    states.splice(states.length - 1, 1);
+    expect(await stored()).toBe(expected(11));
+    expect(expected(11)).toBe("abandoned");
   });
 });
