@@ -26,20 +26,24 @@ export type JudgedDeployerToken = {
 const JUDGED = deployerJudgedPoolSql("f");
 
 // One statement (README "Verdicts kept by the writer"): the verdicts are the ones the ingest
-// writer stored per token (tokens.deployer_status), so the counts per verdict are an index-only
-// pass over the deployer's first `$4 + 1` tokens (tokens_deployer_status; any order: past `$4`
-// the counts are the page's), and only the page's `$5` tokens (in the index's order) read their
-// market facts, for their rows. A token without a creation time is dated by its earliest market,
-// so those of the counted tokens read their markets too (few: most tokens have one). Each CTE
-// that reads the token-keyed market lists is materialized, so that Citus plans it apart (by
-// their distribution column, every shard for its own tokens). Every page row carries the counts
-// (no row at all when the deployer has no token).
-const SQL = `with listed as materialized (
-    select address, created_at, deployer_status from tokens
-    where chain_id = $1 and deployer = $2 and address is distinct from $3
-    limit $4::int + 1
+// writer stored per token (tokens.deployer_status), so the counts per verdict and the deploy span
+// are one aggregate over an index-only pass of the deployer's first `$4 + 1` tokens
+// (tokens_deployer_status, in any order: past `$4` the counts are the page's), and only the
+// page's `$5` tokens (in the index's order) read their market facts, for their rows. A counted
+// token without a creation time is dated by its earliest market (such tokens come last in the
+// index, so they are found there alone). Each CTE that reads the token-keyed market lists is
+// materialized, so that Citus plans it apart (by their distribution column, every shard for its
+// own tokens). Every page row carries the counts (no row at all when the deployer has no token).
+const SQL = `with counted as materialized (
+    select count(*) > $4 as more, count(*) filter (where created_at is null) as undated,
+      ${DEPLOYER_TOKEN_STATUSES.map((s) => `count(*) filter (where deployer_status = '${s}') as n_${s}`).join(", ")},
+      min(created_at) as first_at, max(created_at) as last_at
+    from (
+      select created_at, deployer_status from tokens
+      where chain_id = $1 and deployer = $2 and address is distinct from $3
+      limit $4::int + 1
+    ) l
   ),
-  more as materialized (select count(*) > $4 as more from listed),
   page as materialized (
     select $1 || '/' || address as token_key, address, name, symbol, created_at, best_pool, deployer_status,
       row_number() over (order by created_at desc nulls last, address) as rn
@@ -49,32 +53,34 @@ const SQL = `with listed as materialized (
   ),
   facts as materialized (${deployerTokenFactsSql("page")}),
   undated as materialized (
-    select $1 || '/' || l.address as token_key from listed l
-    where l.created_at is null and not (select more from more)
+    select $1 || '/' || address as token_key from tokens
+    where chain_id = $1 and deployer = $2 and address is distinct from $3 and created_at is null
+      and (select undated > 0 and not more from counted)
   ),
   undated_first as materialized (
     select min(m.created_at) as first_market_at from undated u join token_markets m on m.token_key = u.token_key
     group by m.token_key
   ),
-  counted as (
-    select deployer_status as status, created_at from listed where not (select more from more)
-    union all
-    select p.deployer_status, coalesce(p.created_at, f.first_market_at)
+  rows as (
+    select p.rn, p.address, p.name, p.symbol, coalesce(p.created_at, f.first_market_at) as created_at,
+      coalesce(f.launchpad, false) as launchpad, coalesce(f.graduated, false) as graduated,
+      ${JUDGED.liq} as liquidity_native, p.deployer_status as status
     from page p left join facts f on f.token_key = p.token_key collate "C"
-    where (select more from more)
   ),
+  -- past the bound, the page's
   stats as (
-    select ${DEPLOYER_TOKEN_STATUSES.map((s) => `(count(*) filter (where status = '${s}'))::int as n_${s}`).join(", ")},
-      least(min(created_at), (select min(first_market_at) from undated_first))::text as first_ms,
-      greatest(max(created_at), (select max(first_market_at) from undated_first))::text as last_ms,
-      (select more from more) as more
-    from counted
+    select c.more,
+      ${DEPLOYER_TOKEN_STATUSES.map((s) => `(case when c.more then (select count(*) from rows where status = '${s}') else c.n_${s} end)::int as n_${s}`).join(",\n      ")},
+      (case when c.more then (select min(created_at) from rows)
+        else least(c.first_at, (select min(first_market_at) from undated_first)) end)::text as first_ms,
+      (case when c.more then (select max(created_at) from rows)
+        else greatest(c.last_at, (select max(first_market_at) from undated_first)) end)::text as last_ms
+    from counted c
   )
-  select s.*, p.address, p.name, p.symbol, coalesce(p.created_at, f.first_market_at)::text as created_ms,
-    coalesce(f.launchpad, false) as launchpad, coalesce(f.graduated, false) as graduated,
-    ${JUDGED.liq}::text as liquidity_native, p.deployer_status as status
-  from page p left join facts f on f.token_key = p.token_key collate "C" cross join stats s
-  order by p.rn`;
+  select s.*, r.address, r.name, r.symbol, r.created_at::text as created_ms, r.launchpad, r.graduated,
+    r.liquidity_native::text as liquidity_native, r.status
+  from rows r cross join stats s
+  order by r.rn`;
 
 type Row = { [K in `n_${DeployerTokenStatus}`]: number } & {
   first_ms: string | null;

@@ -451,16 +451,17 @@ describe("GET /v1/token/dev-tokens", () => {
     expect(unknown.body.error.code).toBe("NOT_FOUND");
   });
 
-  // The verdicts are judged in one statement joining a reference table (the deployer's tokens) to
-  // the token-keyed market lists: on Citus the market facts must run on every shard by their
-  // distribution column (one task per shard, no repartition), the rest on the coordinator.
+  // The page's market facts are read in one statement joining a reference table (the deployer's
+  // tokens, with their stored verdicts) to the token-keyed market lists: on Citus the facts must
+  // run on every shard by their distribution column (one task per shard, no repartition), the
+  // rest on the coordinator.
   it.skipIf(testDatabaseTarget() !== "citus")(
-    "plans the judging statement on Citus without moving market rows",
+    "plans the page statement on Citus without moving market rows",
     async () => {
       const plans: string[] = [];
       const explaining = {
         query: (async (text: string, params?: unknown[]) => {
-          if (text.includes("token_markets") && text.includes("listed")) {
+          if (text.includes("token_markets") && text.includes("deployer_status")) {
             const plan = await db.pool.query<{ "QUERY PLAN": string }>(`explain (verbose) ${text}`, params);
             plans.push(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
           }
