@@ -23,6 +23,7 @@ const CITUS_SUITES = process.env.TEST_CITUS_SUITES?.split(",").filter((s) => s !
   "test/solana/walletHistoryHttp.test.ts",
   "test/solana/tokenHolders.test.ts",
   "services/api/src/endpoints/traders/devTokensHttp.test.ts",
+  "services/ingest/src/writer/deployerVerdicts.test.ts",
   "services/jobs/src/traders/slideTraderWindows.test.ts",
 ];
 const CITUS_ONLY = "**/*.citus.test.ts";
