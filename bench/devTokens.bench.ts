@@ -18,6 +18,7 @@ import { createTestDatabase } from "@tapeline/core/testing";
 import { refreshDeployerVerdicts } from "../services/ingest/src/writer/deployerVerdicts.ts";
 import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
 import { createDevTokenQueries } from "../services/query/src/devTokens/createDevTokenQueries.ts";
+import { preparedStatements } from "../services/query/src/market/preparedStatements.ts";
 
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 5000);
 const OTHERS = Number(process.env.BENCH_OTHERS ?? 100_000);
@@ -135,7 +136,8 @@ try {
     `loaded ${TOKENS.toLocaleString("en-US")} tokens of one deployer and ${OTHERS.toLocaleString("en-US")} others in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 
-  const q = createDevTokenQueries({ db: db.pool });
+  // as the query shard's provider wires it: named prepared statements
+  const q = createDevTokenQueries({ db: preparedStatements(db.pool) });
   // CPU of the database's backends (clock ticks, /proc/<pid>/stat utime + stime), so a cost moved
   // from this process into the statement shows as such
   const ticks = Number(execFileSync("getconf", ["CLK_TCK"]).toString());
