@@ -67,6 +67,10 @@ export function deployerJudgedPoolSql(f: string): { liq: string; status: string 
     `(case when ${f}.best_is_curve and ${f}.pair_liq is not null then ${f}.pair_${col} else ${f}.best_${col} end)`;
   return {
     liq: judged("liq"),
-    status: deployerTokenStatusSql({ dayLowUsd: judged("day"), weekLowUsd: judged("week"), graduated: `${f}.graduated` }),
+    status: deployerTokenStatusSql({
+      dayLowUsd: judged("day"),
+      weekLowUsd: judged("week"),
+      graduated: `${f}.graduated`,
+    }),
   };
 }

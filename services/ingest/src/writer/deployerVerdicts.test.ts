@@ -12,7 +12,13 @@ import { refreshDeployerVerdicts } from "./deployerVerdicts.ts";
 
 const CHAIN = "evm:31339";
 const addr = (tag: number) => `0x${tag.toString(16).padStart(2, "0").repeat(20)}`;
-type Market = { address: string; curve?: true; liquidityNative: number; dayLow: number | null; weekLow: number | null };
+type Market = {
+  address: string;
+  curve?: true;
+  liquidityNative: number;
+  dayLow: number | null;
+  weekLow: number | null;
+};
 // per token: its markets, the first the best pool (the most liquidity)
 const TOKENS: { token: string; markets: Market[] }[] = [
   { token: addr(0x11), markets: [{ address: addr(0x21), liquidityNative: 1, dayLow: 50, weekLow: 50 }] },
@@ -58,7 +64,17 @@ beforeAll(async () => {
         `insert into token_markets (token_key, market, chain_id, address, token_address, quote_address, venue_type,
            is_launchpad, migrated, liquidity_native, liquidity_day_low_usd, liquidity_week_low_usd, created_at)
          values ($1 || '/' || $2, $1 || '/' || $3, $1, $3, $2, $4, $5, $6, $6, $7, $8, $9, 1)`,
-        [CHAIN, token, m.address, addr(0xee), m.curve ? "TAPELINE_CURVE" : "UNISWAP_V2", m.curve === true, m.liquidityNative, m.dayLow, m.weekLow],
+        [
+          CHAIN,
+          token,
+          m.address,
+          addr(0xee),
+          m.curve ? "TAPELINE_CURVE" : "UNISWAP_V2",
+          m.curve === true,
+          m.liquidityNative,
+          m.dayLow,
+          m.weekLow,
+        ],
       );
   }
   await migrate(db.pool);

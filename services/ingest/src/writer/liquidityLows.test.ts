@@ -1,9 +1,4 @@
-import {
-  ABANDON_WINDOW_MS,
-  deployerTokenStatus,
-  type PoolRecord,
-  RUG_WINDOW_MS,
-} from "@tapeline/core";
+import { ABANDON_WINDOW_MS, deployerTokenStatus, type PoolRecord, RUG_WINDOW_MS } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIQUIDITY_LOW_WINDOW_MS } from "./liquidityLows.ts";
@@ -139,7 +134,9 @@ describe("stored deployer verdicts", () => {
           deployer: `0x${"d1".repeat(20)}`,
         },
       ],
-      pools: [{ ...pool(block, at, liquidityNative), chain, address: market, token0: token, tokenAddress: token }],
+      pools: [
+        { ...pool(block, at, liquidityNative), chain, address: market, token0: token, tokenAddress: token },
+      ],
       nativePrices: [{ minute: Math.floor(at / 60_000) * 60_000, priceUsd: String(RATE), source: "test" }],
     });
   };
@@ -149,7 +146,9 @@ describe("stored deployer verdicts", () => {
     const last = new Map(kept.map((s) => [s.market, Number(s.liquidityNative)]));
     const best = [...last.entries()].sort((a, b) => b[1] - a[1])[0]![0];
     const usd = (until: number) => {
-      const xs = kept.filter((s) => s.market === best && s.at <= until).map((s) => Number(s.liquidityNative) * RATE);
+      const xs = kept
+        .filter((s) => s.market === best && s.at <= until)
+        .map((s) => Number(s.liquidityNative) * RATE);
       return xs.length === 0 ? null : Math.min(...xs);
     };
     return deployerTokenStatus({
@@ -160,10 +159,10 @@ describe("stored deployer verdicts", () => {
   };
   const stored = async () =>
     (
-      await db.pool.query<{ s: string }>("select deployer_status as s from tokens where chain_id = $1 and address = $2", [
-        chain,
-        token,
-      ])
+      await db.pool.query<{ s: string }>(
+        "select deployer_status as s from tokens where chain_id = $1 and address = $2",
+        [chain, token],
+      )
     ).rows[0]?.s;
 
   it("flips when a later batch takes the judged pool's low across a threshold, and back on rollback", async () => {

@@ -2,10 +2,10 @@ import type { ChainId } from "@tapeline/core";
 import type pg from "pg";
 import { candleBucketsSql } from "./candleBucketsSql.ts";
 import { rewindCheckpoint } from "./checkpoint.ts";
+import { refreshDeployerVerdicts } from "./deployerVerdicts.ts";
 import type { RollbackResult } from "./IngestBatch.ts";
 import { rollBackLiquidityLows } from "./liquidityLows.ts";
 import { rollBackPoolAllTimeHighs } from "./poolAllTimeHighs.ts";
-import { refreshDeployerVerdicts } from "./deployerVerdicts.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
 import { rollBackTokenBalances } from "./tokenBalances.ts";
 import { copyTokenMarkets, dropTokenMarkets } from "./tokenMarkets.ts";
@@ -175,10 +175,12 @@ export async function rollbackTo(
     // the verdicts of the tokens whose markets, best pool or lows changed back
     await refreshDeployerVerdicts(
       client,
-      [...tokens, ...gone.rows.map((r) => r.token_key.slice(chain.length + 1)), ...lowTokens].map((token) => ({
-        chain,
-        token,
-      })),
+      [...tokens, ...gone.rows.map((r) => r.token_key.slice(chain.length + 1)), ...lowTokens].map(
+        (token) => ({
+          chain,
+          token,
+        }),
+      ),
     );
     // a removed funding was its wallet's earliest: the re-ingested blocks write it again
     await client.query("delete from wallet_funding where chain_id = $1 and block > $2", [chain, anc]);

@@ -10,12 +10,12 @@ import {
 import type pg from "pg";
 import { candleBucketsSql } from "./candleBucketsSql.ts";
 import { writeCheckpoint } from "./checkpoint.ts";
+import { refreshDeployerVerdicts } from "./deployerVerdicts.ts";
 import type { IngestBatch, WriteBatchResult } from "./IngestBatch.ts";
 import { insertTraderBuckets } from "./insertTraderBuckets.ts";
 import { recordLiquidityLows } from "./liquidityLows.ts";
 import { type AthTouch, raisePoolAllTimeHighs } from "./poolAllTimeHighs.ts";
 import { refreshBestPools } from "./refreshBestPools.ts";
-import { refreshDeployerVerdicts } from "./deployerVerdicts.ts";
 import { writeTokenBalances } from "./tokenBalances.ts";
 import { copyTokenMarkets, dropTokenMarkets, readPoolTokens } from "./tokenMarkets.ts";
 import { updateTokenSnapshots } from "./tokenSnapshots.ts";
