@@ -21,7 +21,7 @@ const DEV_TOKENS_MAX_JUDGED = 10_000;
 
 /**
  * The deployer track record (README): the deployer resolved from the token or taken as given,
- * its tokens (the queried one left out) judged in the statement on their pools' liquidity lows,
+ * its tokens (the queried one left out) with the verdicts the ingest writer stored for them,
  * the page in the order read (newest recorded token creation first, tokens without one last), and
  * the figures over all of them (over the page alone past `maxJudged` tokens).
  */
