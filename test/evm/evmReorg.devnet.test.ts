@@ -168,8 +168,13 @@ describe("EVM ingest through a reorg made on anvil (snapshot, revert, a longer f
     expect(streamed.size).toBe(swaps.length);
     const usdFree = ({ priceUsd, volumeUsd, ...rest }: Record<string, unknown>) => rest;
     for (const [key] of expected) {
+      const owner = await db.pool.query<{ token_address: string }>(
+        "select token_address from pools where market = $1",
+        [key],
+      );
       const page = await readTradePage(db.pool, {
         scope: { chain, markets: [key] },
+        token: owner.rows[0]!.token_address,
         limit: 500,
         order: "asc",
         spotUsd: null,

@@ -294,8 +294,13 @@ describe("Solana worker over the replay endpoint", () => {
       // stream values a trade at the rate known when it was published, the tape at the rate stored now.
       const usdFree = ({ priceUsd, volumeUsd, ...rest }: TradeRow) => rest;
       for (const { market, n } of stored.rows) {
+        const owner = await fresh.pool.query<{ token_address: string }>(
+          "select token_address from pools where market = $1",
+          [market],
+        );
         const page = await readTradePage(fresh.pool, {
           scope: { chain: "solana", markets: [market] },
+          token: owner.rows[0]!.token_address,
           limit: 500,
           order: "asc",
           spotUsd: null,

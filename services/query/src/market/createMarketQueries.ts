@@ -741,6 +741,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
             await readTradePage(db, {
               ...rest,
               scope: { chain: q.chain, markets: [p.market] },
+              token: p.tokenAddress,
               spotUsd,
               ...scanOpt,
             }),
@@ -767,7 +768,11 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
       return tradePages.get(
         JSON.stringify(["token", scope, rest]),
         async () =>
-          labelled(chain, address, await readTradePage(db, { ...rest, scope, spotUsd, ...scanOpt })),
+          labelled(
+            chain,
+            address,
+            await readTradePage(db, { ...rest, scope, token: address, spotUsd, ...scanOpt }),
+          ),
         life(tradeTtl, key, tags),
       );
     },
