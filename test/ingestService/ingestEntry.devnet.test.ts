@@ -234,7 +234,7 @@ describe("ingest entry point, as the operator runs it", () => {
     const upTo = await chainSwaps(client, deployment, deployment.startBlock, checkpoint);
     const after = await db.pool.query<{ id: string }>("select id from trades order by id");
     expect(after.rows.map((r) => r.id)).toEqual(upTo.map((s) => s.id).sort());
-  });
+  }, 240_000);
 
   it("refuses a bad configuration, listing every problem, and exits non-zero", async () => {
     const env = operatorEnv(await freePort());
@@ -262,7 +262,7 @@ describe("ingest entry point, as the operator runs it", () => {
     ]) {
       expect(err).toContain(problem);
     }
-  });
+  }, 240_000);
 
   it("exits non-zero, naming the missing migrations, on a database the migrations Job has not run on", async () => {
     const bare = await createTestDatabase({ migrate: false });
