@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { IngestCheckpoint } from "./IngestBatch.ts";
+import type { IngestBlock, IngestCheckpoint } from "./IngestBatch.ts";
 
 /**
  * The only reader and writer of `ingest_checkpoints`: where a chain's ingest stands, one row per
@@ -20,20 +20,43 @@ export async function readCheckpoint(
   return row ? { block: BigInt(row.block), blockHash: row.block_hash } : null;
 }
 
-/** Sets `chain`'s checkpoint, inside the caller's transaction. */
-export async function writeCheckpoint(
+/**
+ * Stores the unfinalized `blocks` (one per number) and sets `chain`'s checkpoint,
+ * inside the caller's transaction, in one statement (a round trip less on the live path).
+ */
+export async function writeBlocksAndCheckpoint(
   client: pg.PoolClient,
   chain: string,
-  cp: IngestCheckpoint,
+  blocks: readonly IngestBlock[],
+  cp: IngestCheckpoint | undefined,
   now: number,
 ): Promise<void> {
-  await client.query(
-    `insert into ingest_checkpoints (chain_id, block, block_hash, head_block, head_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6)
+  const params: unknown[] = [chain];
+  const parts: string[] = [];
+  if (blocks.length > 0) {
+    params.push(
+      blocks.map((b) => b.number.toString()),
+      blocks.map((b) => b.hash),
+      blocks.map((b) => b.parentHash),
+      blocks.map((b) => b.at),
+    );
+    parts.push(`insert into ingest_blocks (chain_id, number, hash, parent_hash, at)
+     select $1, number, hash, parent_hash, at from unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[])
+       as u(number, hash, parent_hash, at)
+     on conflict (chain_id, number) do update set hash = excluded.hash, parent_hash = excluded.parent_hash, at = excluded.at`);
+  }
+  if (cp) {
+    const n = params.length;
+    params.push(cp.block.toString(), cp.blockHash, cp.headBlock?.toString() ?? null, cp.headAt, now);
+    parts.push(`insert into ingest_checkpoints (chain_id, block, block_hash, head_block, head_at, updated_at)
+     values ($1, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5})
      on conflict (chain_id) do update set block = excluded.block, block_hash = excluded.block_hash,
-       head_block = excluded.head_block, head_at = excluded.head_at, updated_at = excluded.updated_at`,
-    [chain, cp.block.toString(), cp.blockHash, cp.headBlock?.toString() ?? null, cp.headAt, now],
-  );
+       head_block = excluded.head_block, head_at = excluded.head_at, updated_at = excluded.updated_at`);
+  }
+  const [first, second] = parts;
+  if (first === undefined) return;
+  // a data-modifying CTE runs to completion whether or not the main statement reads it
+  await client.query(second === undefined ? first : `with b as (${first}) ${second}`, params);
 }
 
 /**

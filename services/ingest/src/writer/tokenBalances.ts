@@ -108,34 +108,43 @@ export async function writeTokenBalances(
   const wallets = [...new Set(batch.changes.map((c) => walletKey(chain, c.holder)))];
   const tokens = [...new Set(batch.changes.map((c) => c.token))];
   const txs = [...new Set(batch.changes.map((c) => c.txHash))];
-  const [known, done] = await Promise.all([
-    client.query<{ token_address: string; wallet: string; balance: string }>(
-      `select token_address, wallet, balance::text from wallet_balances
-       where wallet_key = any($1::text[]) and token_address = any($2::text[])`,
-      [wallets, tokens],
-    ),
-    client.query<{ token_address: string; wallet: string; tx_hash: string }>(
-      `select token_address, wallet, tx_hash from wallet_balance_changes
-       where wallet_key = any($1::text[]) and token_address = any($2::text[]) and tx_hash = any($3::text[])`,
-      [wallets, tokens, txs],
-    ),
-  ]);
-  const balances = new Map(known.rows.map((r) => [pairKey(r.token_address, r.wallet), BigInt(r.balance)]));
-  const stored = new Set(
-    done.rows.map((r) => changeKey({ token: r.token_address, holder: r.wallet, txHash: r.tx_hash })),
+  // one round trip: the stored balances ('b', the value a balance) and the changes already stored
+  // ('c', the value a transaction hash)
+  const read = await client.query<{ kind: "b" | "c"; token_address: string; wallet: string; v: string }>(
+    `select 'b' as kind, token_address, wallet, balance::text as v from wallet_balances
+     where wallet_key = any($1::text[]) and token_address = any($2::text[])
+     union all
+     select 'c', token_address, wallet, tx_hash from wallet_balance_changes
+     where wallet_key = any($1::text[]) and token_address = any($2::text[]) and tx_hash = any($3::text[])`,
+    [wallets, tokens, txs],
   );
+  const balances = new Map<string, bigint>();
+  const stored = new Set<string>();
+  for (const r of read.rows) {
+    if (r.kind === "b") balances.set(pairKey(r.token_address, r.wallet), BigInt(r.v));
+    else stored.add(changeKey({ token: r.token_address, holder: r.wallet, txHash: r.v }));
+  }
   const changes = await applyAccountAmounts(client, chain, batch.changes, stored);
   const { rows, moves } = runBalances(changes, balances, stored);
   if (rows.length === 0) return;
-  await client.query(
-    `insert into wallet_balance_changes (wallet_key, chain_id, wallet, token_address, block, seq, at, tx_hash, delta,
-       balance, accounts)
-     select $1 || '/' || wallet, $1, u.* from unnest($2::text[], $3::text[], $4::bigint[], $5::int[], $6::bigint[],
-       $7::text[], $8::numeric[], $9::numeric[], $10::jsonb[])
-       as u(wallet, token_address, block, seq, at, tx_hash, delta, balance, accounts)
-     on conflict do nothing`,
-    [
-      chain,
+  const tokenMoves = moves.filter((m) => hasHolders(m.token));
+  const held = tokenMoves.filter((m) => m.after > 0n);
+  const gone = tokenMoves.filter((m) => m.after <= 0n && m.before !== null && m.before > 0n);
+  const counts = new Map<string, number>();
+  for (const m of tokenMoves) {
+    const d = (m.after > 0n ? 1 : 0) - (m.before !== null && m.before > 0n ? 1 : 0);
+    if (d !== 0) counts.set(m.token, (counts.get(m.token) ?? 0) + d);
+  }
+  // The change log, the balances by wallet, the holders and the holder counts in one statement
+  // (one round trip on the live path): each part is computed here, none reads another's rows.
+  const params: unknown[] = [chain, now];
+  const at = (values: unknown[]): string[] => {
+    params.push(...values);
+    return values.map((_, i) => `$${params.length - values.length + i + 1}`);
+  };
+  const parts: string[] = [];
+  {
+    const [wallet, token, block, seq, time, tx, delta, balance, accounts] = at([
       rows.map((r) => r.holder),
       rows.map((r) => r.token),
       rows.map((r) => r.block.toString()),
@@ -145,58 +154,68 @@ export async function writeTokenBalances(
       rows.map((r) => r.delta.toString()),
       rows.map((r) => r.balance.toString()),
       rows.map((r) => accountsJson((r as AccountChange).accountMoves)),
-    ],
-  );
-  await client.query(
-    `insert into wallet_balances as b (wallet_key, chain_id, wallet, token_address, balance, updated_block, updated_at)
-     select $1 || '/' || wallet, $1, wallet, token_address, balance, block, $6
-     from unnest($2::text[], $3::text[], $4::numeric[], $5::bigint[]) as u(wallet, token_address, balance, block)
-     on conflict (wallet_key, token_address) do update set balance = excluded.balance,
-       updated_block = excluded.updated_block, updated_at = excluded.updated_at`,
-    [
-      chain,
+    ]);
+    parts.push(
+      `insert into wallet_balance_changes (wallet_key, chain_id, wallet, token_address, block, seq, at, tx_hash, delta,
+         balance, accounts)
+       select $1 || '/' || wallet, $1, u.* from unnest(${wallet}::text[], ${token}::text[], ${block}::bigint[],
+         ${seq}::int[], ${time}::bigint[], ${tx}::text[], ${delta}::numeric[], ${balance}::numeric[],
+         ${accounts}::jsonb[])
+         as u(wallet, token_address, block, seq, at, tx_hash, delta, balance, accounts)
+       on conflict do nothing`,
+    );
+  }
+  {
+    const [wallet, token, balance, block] = at([
       moves.map((m) => m.holder),
       moves.map((m) => m.token),
       moves.map((m) => m.after.toString()),
       moves.map((m) => m.block.toString()),
-      now,
-    ],
-  );
-  const tokenMoves = moves.filter((m) => hasHolders(m.token));
-  const held = tokenMoves.filter((m) => m.after > 0n);
-  const gone = tokenMoves.filter((m) => m.after <= 0n && m.before !== null && m.before > 0n);
-  if (held.length > 0) {
-    await client.query(
-      `insert into token_holders as h (token_key, chain_id, token_address, holder, balance, updated_block)
-       select $1 || '/' || token_address, $1, token_address, holder, balance, block
-       from unnest($2::text[], $3::text[], $4::numeric[], $5::bigint[]) as u(token_address, holder, balance, block)
-       on conflict (token_key, holder) do update set balance = excluded.balance, updated_block = excluded.updated_block`,
-      [
-        chain,
-        held.map((m) => m.token),
-        held.map((m) => m.holder),
-        held.map((m) => m.after.toString()),
-        held.map((m) => m.block.toString()),
-      ],
+    ]);
+    parts.push(
+      `insert into wallet_balances as b (wallet_key, chain_id, wallet, token_address, balance, updated_block,
+         updated_at)
+       select $1 || '/' || wallet, $1, wallet, token_address, balance, block, $2
+       from unnest(${wallet}::text[], ${token}::text[], ${balance}::numeric[], ${block}::bigint[])
+         as u(wallet, token_address, balance, block)
+       on conflict (wallet_key, token_address) do update set balance = excluded.balance,
+         updated_block = excluded.updated_block, updated_at = excluded.updated_at`,
     );
   }
+  if (held.length > 0) {
+    const [token, holder, balance, block] = at([
+      held.map((m) => m.token),
+      held.map((m) => m.holder),
+      held.map((m) => m.after.toString()),
+      held.map((m) => m.block.toString()),
+    ]);
+    parts.push(
+      `insert into token_holders as h (token_key, chain_id, token_address, holder, balance, updated_block)
+       select $1 || '/' || token_address, $1, token_address, holder, balance, block
+       from unnest(${token}::text[], ${holder}::text[], ${balance}::numeric[], ${block}::bigint[])
+         as u(token_address, holder, balance, block)
+       on conflict (token_key, holder) do update set balance = excluded.balance, updated_block = excluded.updated_block`,
+    );
+  }
+  if (counts.size > 0) {
+    const [key, d] = at([[...counts.keys()].map((t) => tokenKey(chain, t)), [...counts.values()]]);
+    parts.push(
+      `update token_holder_stats s set holder_count = s.holder_count + u.d
+       from unnest(${key}::text[], ${d}::bigint[]) as u(token_key, d) where s.token_key = u.token_key`,
+    );
+  }
+  // data-modifying CTEs run to completion whether or not the main statement reads them
+  const last = parts.pop()!;
+  await client.query(
+    `${parts.length > 0 ? `with ${parts.map((p, i) => `w${i} as (${p})`).join(", ")} ` : ""}${last}`,
+    params,
+  );
+  // holders that left: rows of the table written above, so in their own statement
   if (gone.length > 0) {
     await client.query(
       `delete from token_holders h using unnest($1::text[], $2::text[]) as u(token_key, holder)
        where h.token_key = u.token_key and h.holder = u.holder`,
       [gone.map((m) => tokenKey(chain, m.token)), gone.map((m) => m.holder)],
-    );
-  }
-  const counts = new Map<string, number>();
-  for (const m of tokenMoves) {
-    const d = (m.after > 0n ? 1 : 0) - (m.before !== null && m.before > 0n ? 1 : 0);
-    if (d !== 0) counts.set(m.token, (counts.get(m.token) ?? 0) + d);
-  }
-  if (counts.size > 0) {
-    await client.query(
-      `update token_holder_stats s set holder_count = s.holder_count + u.d
-       from unnest($1::text[], $2::bigint[]) as u(token_key, d) where s.token_key = u.token_key`,
-      [[...counts.keys()].map((t) => tokenKey(chain, t)), [...counts.values()]],
     );
   }
 }

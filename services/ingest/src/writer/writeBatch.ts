@@ -9,7 +9,7 @@ import {
 } from "@tapeline/core";
 import type pg from "pg";
 import { candleBucketsSql } from "./candleBucketsSql.ts";
-import { writeCheckpoint } from "./checkpoint.ts";
+import { writeBlocksAndCheckpoint } from "./checkpoint.ts";
 import { refreshDeployerVerdicts } from "./deployerVerdicts.ts";
 import type { IngestBatch, WriteBatchResult } from "./IngestBatch.ts";
 import { insertTraderBuckets } from "./insertTraderBuckets.ts";
@@ -305,17 +305,20 @@ const split = (param: number, type: string): string =>
 /**
  * Wallet rows (idempotent on wallet and transaction): one swap per transaction and maker, with
  * its served JSON as a template (`walletSwapTemplate`), one trade event per transaction, maker,
- * token and side ({@link walletTradesOf}).
+ * token and side ({@link walletTradesOf}). One statement for both tables (a round trip less on
+ * the live path).
  */
 async function insertWalletRows(
   client: pg.PoolClient,
   trades: readonly TradeRecord[],
   swaps: readonly WalletSwapRecord[],
 ): Promise<void> {
+  const statements: string[] = [];
+  const params: unknown[] = [];
   if (swaps.length > 0) {
     const rows = mergeByKey(swaps, (s) => `${walletKey(s.chain, s.wallet)}|${s.txHash}`);
     const column = (f: (s: WalletSwapRecord) => string | number | bigint | null) => joinedColumn(rows, f);
-    await client.query(
+    statements.push(
       `insert into wallet_swaps (wallet_key, chain_id, wallet, tx_hash, block, seq, at, sent, received, route,
          volume_native, fees_native, router_program, router_name, row_template)
        select chain_id || '/' || wallet, u.* from unnest(${split(1, "text")}, ${split(2, "text")},
@@ -325,36 +328,39 @@ async function insertWalletRows(
          as u(chain_id, wallet, tx_hash, block, seq, at, sent, received, route, volume_native, fees_native,
            router_program, router_name, row_template)
        on conflict do nothing`,
-      [
-        column((s) => s.chain),
-        column((s) => s.wallet),
-        column((s) => s.txHash),
-        column((s) => s.block),
-        column((s) => s.seq),
-        column((s) => s.at),
-        column((s) => walletAssetsJson(s.sent)),
-        column((s) => walletAssetsJson(s.received)),
-        column((s) => walletRouteJson(s.route)),
-        column((s) => s.volumeNative),
-        column((s) => s.feesNative),
-        rows.map((s) => s.router?.programId ?? null),
-        rows.map((s) => s.router?.name ?? null),
-        column(walletSwapTemplate),
-      ],
+    );
+    params.push(
+      column((s) => s.chain),
+      column((s) => s.wallet),
+      column((s) => s.txHash),
+      column((s) => s.block),
+      column((s) => s.seq),
+      column((s) => s.at),
+      column((s) => walletAssetsJson(s.sent)),
+      column((s) => walletAssetsJson(s.received)),
+      column((s) => walletRouteJson(s.route)),
+      column((s) => s.volumeNative),
+      column((s) => s.feesNative),
+      rows.map((s) => s.router?.programId ?? null),
+      rows.map((s) => s.router?.name ?? null),
+      column(walletSwapTemplate),
     );
   }
   const events = walletTradesOf(trades, swaps);
-  if (events.length === 0) return;
-  const column = (f: (e: (typeof events)[number]) => string | number | bigint | boolean | null) =>
-    joinedColumn(events, f);
-  await client.query(
-    `insert into wallet_trades (wallet_key, chain_id, wallet, tx_hash, token_address, is_buy, block, log_index, at,
-       amount_token, volume_native, price_native)
-     select * from unnest(${split(1, "text")}, ${split(2, "text")}, ${split(3, "text")}, ${split(4, "text")},
-       ${split(5, "text")}, ${split(6, "bool")}, ${split(7, "bigint")}, ${split(8, "int")}, ${split(9, "bigint")},
-       ${split(10, "numeric")}, ${split(11, "numeric")}, ${split(12, "numeric")})
-     on conflict do nothing`,
-    [
+  if (events.length > 0) {
+    const column = (f: (e: (typeof events)[number]) => string | number | bigint | boolean | null) =>
+      joinedColumn(events, f);
+    const n = params.length;
+    statements.push(
+      `insert into wallet_trades (wallet_key, chain_id, wallet, tx_hash, token_address, is_buy, block, log_index, at,
+         amount_token, volume_native, price_native)
+       select * from unnest(${split(n + 1, "text")}, ${split(n + 2, "text")}, ${split(n + 3, "text")},
+         ${split(n + 4, "text")}, ${split(n + 5, "text")}, ${split(n + 6, "bool")}, ${split(n + 7, "bigint")},
+         ${split(n + 8, "int")}, ${split(n + 9, "bigint")}, ${split(n + 10, "numeric")}, ${split(n + 11, "numeric")},
+         ${split(n + 12, "numeric")})
+       on conflict do nothing`,
+    );
+    params.push(
       column((e) => e.walletKey),
       column((e) => e.chain),
       column((e) => e.wallet),
@@ -367,8 +373,12 @@ async function insertWalletRows(
       column((e) => e.amountToken),
       column((e) => e.volumeNative),
       column((e) => e.priceNative),
-    ],
-  );
+    );
+  }
+  if (statements.length === 0) return;
+  // a data-modifying CTE runs to completion whether or not the main statement reads it
+  const [first, second] = statements as [string, string?];
+  await client.query(second === undefined ? first : `with s as (${first}) ${second}`, params);
 }
 
 /**
@@ -413,9 +423,9 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
   const now = Date.now();
   const client = await pool.connect();
   try {
-    await client.query("begin");
-    // the bucket aggregation sorts a few rows per trade; keep that sort in memory
-    await client.query("set local work_mem = '64MB'");
+    // the bucket aggregation sorts a few rows per trade; keep that sort in memory (one round trip:
+    // a text without parameters may hold several statements)
+    await client.query("begin; set local work_mem = '64MB'");
     await upsertTokens(client, batch.tokens, now);
     const stored = await readPoolTokens(
       client,
@@ -478,23 +488,13 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
       }),
       ...batch.tokens.map((t) => ({ chain: t.chain, token: t.address })),
     ]);
-    if (batch.blocks.length > 0) {
-      const blocks = mergeByKey(batch.blocks, (b) => b.number.toString());
-      await client.query(
-        `insert into ingest_blocks (chain_id, number, hash, parent_hash, at)
-         select $1, number, hash, parent_hash, at from unnest($2::bigint[], $3::text[], $4::text[], $5::bigint[])
-           as u(number, hash, parent_hash, at)
-         on conflict (chain_id, number) do update set hash = excluded.hash, parent_hash = excluded.parent_hash, at = excluded.at`,
-        [
-          batch.chain,
-          blocks.map((b) => b.number.toString()),
-          blocks.map((b) => b.hash),
-          blocks.map((b) => b.parentHash),
-          blocks.map((b) => b.at),
-        ],
-      );
-    }
-    if (batch.checkpoint) await writeCheckpoint(client, batch.chain, batch.checkpoint, now);
+    await writeBlocksAndCheckpoint(
+      client,
+      batch.chain,
+      mergeByKey(batch.blocks, (b) => b.number.toString()),
+      batch.checkpoint,
+      now,
+    );
     await client.query("commit");
     return {
       insertedTradeIds: inserted.map((t) => t.id),
