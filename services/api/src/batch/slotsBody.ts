@@ -7,13 +7,13 @@ import { isDataSlot } from "./isDataSlot.ts";
  * serialized slots as they are, with the count of served (data) slots for billing.
  */
 export function slotsBody(slots: readonly Buffer[], meta: Record<string, unknown> = {}): EndpointResult {
-  const parts: Buffer[] = [Buffer.from('{"data":[')];
+  const parts: (string | Buffer)[] = ['{"data":['];
   let servedItems = 0;
   slots.forEach((slot, i) => {
-    if (i > 0) parts.push(Buffer.from(","));
+    if (i > 0) parts.push(",");
     parts.push(slot);
     if (isDataSlot(slot)) servedItems++;
   });
-  parts.push(Buffer.from(`],"meta":${JSON.stringify({ asOf: Date.now(), ...meta })}}`));
-  return { body: new SerializedJson(Buffer.concat(parts)), servedItems };
+  parts.push(`],"meta":${JSON.stringify({ asOf: Date.now(), ...meta })}}`);
+  return { body: new SerializedJson(parts), servedItems };
 }

@@ -1,6 +1,6 @@
 import { SerializedJson } from "./SerializedJson.ts";
 
-const OPEN = Buffer.from('{"data":');
+const OPEN = '{"data":';
 
 /**
  * The envelope `{ data, meta: { asOf } }` written around data already serialized (a shard's
@@ -8,5 +8,5 @@ const OPEN = Buffer.from('{"data":');
  * `data` must be valid JSON text.
  */
 export function envelopeSerialized(data: Buffer, asOf = Date.now()): SerializedJson {
-  return new SerializedJson(Buffer.concat([OPEN, data, Buffer.from(`,"meta":{"asOf":${asOf}}}`)]));
+  return new SerializedJson([OPEN, data, `,"meta":{"asOf":${asOf}}}`]);
 }

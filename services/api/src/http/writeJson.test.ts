@@ -11,6 +11,14 @@ const large = {
   data: Array.from({ length: 400 }, (_, i) => ({ time: 1_700_000_000 + i * 60, close: i / 7 })),
 };
 
+/** `large` serialized in pieces, as a batch body is: text and bytes around the data's bytes. */
+const largePieces = () => {
+  const text = JSON.stringify(large);
+  return ['{"data":', Buffer.from(text.slice(8, -1)), Buffer.from("}")];
+};
+/** One pieced body answered to every request, as a cached answer is. */
+let shared = new SerializedJson(largePieces());
+
 let expressUrl = "";
 let rawUrl = "";
 const servers: http.Server[] = [];
@@ -26,11 +34,15 @@ beforeAll(async () => {
   const app = express();
   app.get("/small", (_req, res) => res.status(200).set({ "X-Credits": "1" }).json(small));
   app.get("/large", (_req, res) => res.json(large));
+  app.get("/pieces", (_req, res) => res.json(large));
+  app.get("/shared", (_req, res) => res.json(large));
   app.get("/missing", (_req, res) => res.status(404).json({ error: { code: "NOT_FOUND" } }));
   expressUrl = await serve(app);
   rawUrl = await serve((req, res) => {
     if (req.url === "/small") writeJson(req, res, 200, { "X-Credits": "1" }, small);
     else if (req.url === "/large") writeJson(req, res, 200, {}, new SerializedJson(JSON.stringify(large)));
+    else if (req.url === "/pieces") writeJson(req, res, 200, {}, new SerializedJson(largePieces()));
+    else if (req.url === "/shared") writeJson(req, res, 200, {}, shared);
     else writeJson(req, res, 404, {}, { error: { code: "NOT_FOUND" } });
   });
 });
@@ -75,7 +87,7 @@ function plainGet(
 }
 
 describe("writeJson answers as Express's res.json does", () => {
-  for (const path of ["/small", "/large", "/missing"]) {
+  for (const path of ["/small", "/large", "/pieces", "/missing"]) {
     it(`GET ${path}: status, content type, ETag, length and body`, async () => {
       expect(await read(rawUrl, path)).toEqual(await read(expressUrl, path));
     });
@@ -109,5 +121,13 @@ describe("writeJson answers as Express's res.json does", () => {
     const plain = await fetch(`${rawUrl}/large`, { headers: { "accept-encoding": "gzip;q=0, identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.json()).toEqual(large);
+  });
+
+  it("answers a body in pieces the same the first time (pieces written in turn) and after (joined)", async () => {
+    shared = new SerializedJson(largePieces());
+    const want = await read(expressUrl, "/shared");
+    for (let i = 0; i < 3; i++) expect(await read(rawUrl, "/shared")).toEqual(want);
+    expect(shared.bytes.equals(Buffer.from(JSON.stringify(large)))).toBe(true);
+    expect(shared.byteLength).toBe(Buffer.byteLength(JSON.stringify(large)));
   });
 });

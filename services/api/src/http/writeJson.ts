@@ -24,12 +24,12 @@ export function writeJson(
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   const read = req.method === "GET" || req.method === "HEAD";
   if (read) res.setHeader("ETag", json.etag);
-  let bytes = json.bytes;
+  let gzip: Buffer | null = null;
   if (serialized && json.compressible) {
     res.setHeader("Vary", "Accept-Encoding");
     if (accepts(req).encodings(["gzip", "identity"]) === "gzip") {
       res.setHeader("Content-Encoding", "gzip");
-      bytes = json.gzip;
+      gzip = json.gzip;
     }
   }
   if (
@@ -43,7 +43,8 @@ export function writeJson(
     res.end();
     return;
   }
-  res.setHeader("Content-Length", bytes.length);
+  res.setHeader("Content-Length", gzip ? gzip.length : json.byteLength);
   if (req.method === "HEAD") res.end();
-  else res.end(bytes);
+  else if (gzip) res.end(gzip);
+  else json.end(res);
 }

@@ -49,7 +49,7 @@ export async function sparklineBatch(
   routes.forEach((r, i) => {
     last.set(r.address, i);
   });
-  const parts: Buffer[] = [Buffer.from('{"data":{')];
+  const parts: (string | Buffer)[] = ['{"data":{'];
   // Billed per key of the answer: a market listed twice is answered, and billed, once.
   let servedItems = 0;
   for (const [address, i] of last) {
@@ -59,10 +59,10 @@ export async function sparklineBatch(
     const comma = parts.length > 1 ? "," : "";
     const known = !points.equals(NULL);
     if (known) servedItems++;
-    parts.push(Buffer.from(`${comma}${JSON.stringify(address)}:`), known ? points : EMPTY);
+    parts.push(`${comma}${JSON.stringify(address)}:`, known ? points : EMPTY);
   }
-  parts.push(Buffer.from(`},"meta":${JSON.stringify({ asOf: Date.now(), timeframe, quote })}}`));
-  return { body: new SerializedJson(Buffer.concat(parts)), servedItems };
+  parts.push(`},"meta":${JSON.stringify({ asOf: Date.now(), timeframe, quote })}}`);
+  return { body: new SerializedJson(parts), servedItems };
 }
 
 /** The ApiError an error slot carries. */
