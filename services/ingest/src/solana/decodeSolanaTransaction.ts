@@ -105,11 +105,13 @@ const TEN = (n: number): bigint => {
   return POWERS[n];
 };
 
-function resolveMaker(tx: SolanaTransaction, leg: SwapLeg, signers: Set<string>): string {
-  if (leg.trader && signers.has(leg.trader)) return leg.trader;
+/** The signer a leg was made for (a transaction has one signer or a few: a scan, not a set). */
+function resolveMaker(tx: SolanaTransaction, leg: SwapLeg): string {
+  const signers = tx.signers;
+  if (leg.trader && signers.includes(leg.trader)) return leg.trader;
   for (const acct of leg.counterparties) {
     const owner = tokenAccount(tx, acct)?.owner;
-    if (owner && signers.has(owner)) return owner;
+    if (owner && signers.includes(owner)) return owner;
   }
   return tx.signers[0] ?? "";
 }
@@ -184,7 +186,8 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
   const registry = opts.registry ?? defaultRegistry();
   const programs = opts.programs ?? defaultPrograms();
   const out: VenueOutput = { legs: [], pools: [], tokens: [], launchpadEvents: [] };
-  const unknown = new Set<string>();
+  // most transactions invoke no unknown program: no set for them
+  const unknown: string[] = [];
   for (let i = 0; i < tx.instructions.length; i++) {
     const ix = tx.instructions[i]!;
     const venue = registry.byProgram(ix.programId);
@@ -195,7 +198,7 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
         result.decoderErrors.push({ programId: ix.programId, path: ix.path, message: String(err) });
       }
     } else if (!INFRASTRUCTURE_PROGRAMS.has(ix.programId) && !programs.get(ix.programId)) {
-      unknown.add(ix.programId);
+      if (!unknown.includes(ix.programId)) unknown.push(ix.programId);
     }
   }
   // programs without a decoder: swaps read from their asset movements, in execution order with the others
@@ -205,10 +208,9 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
     out.legs.push(...generic);
     out.legs.sort((a, b) => a.flatIndex - b.flatIndex);
   }
-  result.unknownPrograms = [...unknown];
+  result.unknownPrograms = unknown;
   result.launchpadEvents = out.launchpadEvents;
 
-  const signers = new Set(tx.signers);
   // most transactions of a block carry no swap: skip what only rows need
   const hasLegs = out.legs.length > 0;
   const decimals = hasLegs ? mintDecimals(tx) : NO_DECIMALS;
@@ -226,7 +228,7 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
     }
     const { base, quote } = chooseBaseQuote(leg.token0, leg.token1);
     const isBuy = leg.mintOut === base;
-    const maker = resolveMaker(tx, leg, signers);
+    const maker = resolveMaker(tx, leg);
     let prev: Row | undefined;
     for (const r of rows)
       if (r.leg.pool === leg.pool && r.isBuy === isBuy && r.maker === maker) {
@@ -323,26 +325,13 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
     result.walletSwaps = buildSolanaWalletSwaps(tx, makerLegs, swapAt, feesNative, fees.total);
   }
 
-  result.pools = [
-    ...out.pools,
-    ...[...lastLegOfPool.values()].map((leg) => poolOfLeg(tx, leg, result.trades)),
-  ];
-  const seen = new Set<string>();
+  result.pools = out.pools;
+  for (const leg of lastLegOfPool.values()) result.pools.push(poolOfLeg(tx, leg, result.trades));
   for (const leg of out.legs) {
-    for (const mint of [leg.token0, leg.token1]) {
-      if (seen.has(mint)) continue;
-      seen.add(mint);
-      result.tokens.push({
-        chain: "solana",
-        address: mint,
-        name: null,
-        symbol: null,
-        decimals: decimals.get(mint) ?? null,
-        totalSupply: null,
-      });
-    }
+    pushLegToken(result.tokens, leg.token0, decimals);
+    pushLegToken(result.tokens, leg.token1, decimals);
   }
-  result.tokens.push(...out.tokens);
+  for (const t of out.tokens) result.tokens.push(t);
   result.tokens = mergeSolanaTokenFacts(tx, result.tokens);
   // A migration names no creator; the deployer comes from the token's creation facts in the same transaction.
   for (const ev of result.launchpadEvents) {
@@ -350,6 +339,19 @@ export function decodeSolanaTransaction(input: unknown, opts: DecodeSolanaOption
       ev.creator = out.tokens.find((t) => t.address === ev.mint && t.deployer)?.deployer ?? null;
   }
   return result;
+}
+
+/** A token record for a mint a leg trades, once per mint (a transaction's legs name a few: a scan). */
+function pushLegToken(tokens: TokenRecord[], mint: string, decimals: ReadonlyMap<string, number>): void {
+  for (const t of tokens) if (t.address === mint) return;
+  tokens.push({
+    chain: "solana",
+    address: mint,
+    name: null,
+    symbol: null,
+    decimals: decimals.get(mint) ?? null,
+    totalSupply: null,
+  });
 }
 
 /** A leg's value in whole SOL: its SOL side, else its share of its row's value. */

@@ -33,14 +33,10 @@ type Move = {
 
 type SupplyChange = { at: number; account: string; mint: string; amount: bigint; burn: boolean };
 
-/** What the detector reads of a transaction once: its moves and who signs and owns what where. */
+/** What the detector reads of a transaction once: its moves and who owns what. */
 type MoveIndex = {
   opened: Opened;
   moves: Move[];
-  /** positions of the moves each account signed */
-  signedAt: Map<string, number[]>;
-  /** positions of the moves touching an account each owner owns */
-  ownedAt: Map<string, number[]>;
   /** MintTo / Burn instructions: the token account they credit or debit, the mint and the amount */
   supplyChanges: SupplyChange[];
 };
@@ -60,15 +56,9 @@ const ownerOf = (tx: SolanaTransaction, opened: Opened, account: string): string
 const mintOfAccount = (tx: SolanaTransaction, opened: Opened, account: string): string | null =>
   tokenAccount(tx, account)?.mint ?? opened.get(account)?.mint ?? null;
 
-function push(map: Map<string, number[]>, key: string, at: number): void {
-  const list = map.get(key);
-  if (list) list.push(at);
-  else map.set(key, [at]);
-}
-
 function indexMoves(tx: SolanaTransaction): MoveIndex {
   const opened = openedTokenAccounts(tx);
-  const index: MoveIndex = { opened, moves: [], signedAt: new Map(), ownedAt: new Map(), supplyChanges: [] };
+  const index: MoveIndex = { opened, moves: [], supplyChanges: [] };
   const ixs = tx.instructions;
   for (let at = 0; at < ixs.length; at++) {
     const ix = ixs[at]!;
@@ -119,9 +109,6 @@ function indexMoves(tx: SolanaTransaction): MoveIndex {
     }
     if (!move || move.amount === 0n) continue;
     index.moves.push(move);
-    push(index.signedAt, move.authority, at);
-    push(index.ownedAt, move.from, at);
-    push(index.ownedAt, move.to, at);
   }
   return index;
 }
@@ -131,16 +118,6 @@ const isMoveProgram = (programId: string): boolean =>
 
 function inside(at: number, ranges: readonly (readonly [number, number])[]): boolean {
   for (const [a, b] of ranges) if (at > a && at < b) return true;
-  return false;
-}
-
-/** Whether some position in `list` lies outside every range. */
-function anyOutside(
-  list: readonly number[] | undefined,
-  ranges: readonly (readonly [number, number])[],
-): boolean {
-  if (list === undefined) return false;
-  for (const at of list) if (!inside(at, ranges)) return true;
   return false;
 }
 
@@ -181,7 +158,7 @@ export function detectGenericSwaps(
   const index = indexMoves(tx);
   if (index.moves.length === 0) return [];
 
-  const signers = new Set(tx.signers);
+  const signers = tx.signers;
   const legAt = legs.map((l) => l.flatIndex);
   const found: SwapLeg[] = [];
   const rangesOf = new Map<string, [number, number][]>();
@@ -211,19 +188,38 @@ export function detectGenericSwaps(
 
 /** What tells the trader's side from the program's for one candidate program. */
 type Sides = {
-  signers: Set<string>;
+  /** the transaction's signers (one or a few: scanned) */
+  signers: readonly string[];
   index: MoveIndex;
   /** the program's invocations: [start, end) flat index ranges */
   ranges: readonly (readonly [number, number])[];
 };
 
-/** The trader's side: a signer, or an account seen signing or holding outside the program. */
+/**
+ * The trader's side: a signer, or an account seen signing or holding outside the program. The
+ * moves are scanned rather than indexed by account: a transaction has a few dozen at most, and
+ * most transactions ask about a handful of accounts.
+ */
 function callerSide(sides: Sides, account: string): boolean {
-  return (
-    sides.signers.has(account) ||
-    anyOutside(sides.index.signedAt.get(account), sides.ranges) ||
-    anyOutside(sides.index.ownedAt.get(account), sides.ranges)
-  );
+  if (sides.signers.includes(account)) return true;
+  for (const m of sides.index.moves)
+    if ((m.authority === account || m.from === account || m.to === account) && !inside(m.at, sides.ranges))
+      return true;
+  return false;
+}
+
+/** Whether an account paid one of the moves in (the owner the trader paid from). */
+function paidIn(ins: readonly Move[], owner: string): boolean {
+  for (const m of ins) if (m.from === owner) return true;
+  return false;
+}
+
+/** The trader's accounts of a leg: the sources of what it paid in, then the destinations of what it received. */
+function counterpartiesOf(ins: readonly Move[], paid: readonly Move[]): string[] {
+  const out: string[] = [];
+  for (const m of ins) out.push(m.source);
+  for (const m of paid) out.push(m.destination);
+  return out;
 }
 
 function legOf(
@@ -248,8 +244,8 @@ function legOf(
   // without minted or burnt shares, nothing in or nothing out is no swap
   if ((ins.length === 0 || outs.length === 0) && index.supplyChanges.length === 0) return null;
   // an out move counts when it pays the trader: a caller-side owner or the owner of what was paid in
-  const payers = new Set(ins.map((m) => m.from));
-  const paid = outs.filter((m) => payers.has(m.to) || callerSide(sides, m.to));
+  const paid: Move[] = [];
+  for (const m of outs) if (paidIn(ins, m.to) || callerSide(sides, m.to)) paid.push(m);
   // shares minted to or burnt from the trader: a liquidity or vault operation, not a swap,
   // unless the venue trades shares as assets (then they are part of what was paid or received)
   const entry = programs.get(tx.instructions[i]!.programId);
@@ -285,20 +281,29 @@ function legOf(
     shares.push(move);
   }
   if (ins.length === 0 || paid.length === 0) return null;
-  const mintsIn = new Set(ins.map((m) => m.mint));
-  const mintsOut = new Set(paid.map((m) => m.mint));
-  if (mintsIn.size !== 1 || mintsOut.size !== 1) return null;
-  const mintIn = [...mintsIn][0];
-  const mintOut = [...mintsOut][0];
+  // one asset in, another out
+  const mintIn = ins[0]!.mint;
+  const mintOut = paid[0]!.mint;
+  let amountIn = 0n;
+  let amountOut = 0n;
+  for (const m of ins) {
+    if (m.mint !== mintIn) return null;
+    amountIn += m.amount;
+  }
+  for (const m of paid) {
+    if (m.mint !== mintOut) return null;
+    amountOut += m.amount;
+  }
   if (!mintIn || !mintOut || mintIn === mintOut) return null;
-  const amountIn = ins.reduce((s, m) => s + m.amount, 0n);
-  const amountOut = paid.reduce((s, m) => s + m.amount, 0n);
 
   const ix = tx.instructions[i]!;
   const vaultsIn = ins.map((m) => m.destination);
   const vaultsOut = paid.map((m) => m.source);
-  const owners = new Set([...ins.map((m) => m.to), ...paid.map((m) => m.from)]);
-  const [stateAccount] = owners;
+  // the program's side: one owner of every vault that moved (its state account), or several
+  const stateAccount = ins[0]!.to;
+  let oneOwner = true;
+  for (const m of ins) if (m.to !== stateAccount) oneOwner = false;
+  for (const m of paid) if (m.from !== stateAccount) oneOwner = false;
   const book = entry?.orderBook;
   const bookVaults = book ? [ix.accounts[book.vaults[0]], ix.accounts[book.vaults[1]]] : [];
   let pool: string;
@@ -309,7 +314,7 @@ function legOf(
   else if (shares.length > 0)
     // a share's market: its mint (one stake pool per LST), the base side's when both are shares
     pool = shares.find((m) => m.mint === chooseBaseQuote(mintIn, mintOut).base)?.mint ?? shares[0]!.mint!;
-  else if (!entry?.multiAsset && owners.size === 1 && stateAccount && ix.accounts.includes(stateAccount))
+  else if (!entry?.multiAsset && oneOwner && stateAccount && ix.accounts.includes(stateAccount))
     pool = stateAccount;
   else {
     // the vault pair's derived id: one vault of a multi-asset pool serves several pairs
@@ -334,8 +339,8 @@ function legOf(
     amountIn,
     mintOut,
     amountOut,
-    trader: signers.has(authority) ? authority : null,
-    counterparties: [...ins.map((m) => m.source), ...paid.map((m) => m.destination)],
+    trader: signers.includes(authority) ? authority : null,
+    counterparties: counterpartiesOf(ins, paid),
     token0,
     token1,
     reserve0: null,

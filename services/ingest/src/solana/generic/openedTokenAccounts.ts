@@ -4,7 +4,24 @@ import type { SolanaTransaction } from "../SolanaTransaction.ts";
 import { ASSOCIATED_TOKEN_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from "../solanaPrograms.ts";
 
 /** Owner and mint of a token account, as the instruction that opened (or closed) it states them. */
-export type OpenedTokenAccount = { owner: string; mint: string | null };
+export type OpenedTokenAccount = { readonly owner: string; readonly mint: string | null };
+
+/**
+ * An account opened with its owner in the instruction data (InitializeAccount2 / 3): the owner is
+ * encoded on first read, since the token balances name the owner of most accounts first.
+ */
+class OwnerInData implements OpenedTokenAccount {
+  private encoded: string | null = null;
+  constructor(
+    private readonly data: Uint8Array,
+    readonly mint: string,
+  ) {}
+
+  get owner(): string {
+    this.encoded ??= bytesToBase58(this.data.subarray(1, 33));
+    return this.encoded;
+  }
+}
 
 /**
  * Token accounts whose owner the transaction's instructions state: associated token account
@@ -29,7 +46,7 @@ export function openedTokenAccounts(tx: SolanaTransaction): Map<string, OpenedTo
     if (tag === 1 && a.length >= 3) out.set(a[0]!, { owner: a[2]!, mint: a[1]! });
     // InitializeAccount2 / 3: [account, mint], the owner in the data
     else if ((tag === 16 || tag === 18) && a.length >= 2 && d.length >= 33)
-      out.set(a[0]!, { owner: bytesToBase58(d.subarray(1, 33)), mint: a[1]! });
+      out.set(a[0]!, new OwnerInData(d, a[1]!));
     // CloseAccount: [account, destination, owner]
     else if (tag === 9 && a.length >= 3 && !out.has(a[0]!)) out.set(a[0]!, { owner: a[2]!, mint: null });
   }
