@@ -251,12 +251,19 @@ export async function createHttpShardClient(opts: HttpShardClientOptions): Promi
         const shard =
           down.size === 0 ? candidates(partition)[0] : ranked(partition).find((s) => !down.has(s));
         if (!shard) stranded.push(i);
-        else groups.set(shard, [...(groups.get(shard) ?? []), i]);
+        else {
+          const group = groups.get(shard);
+          if (group) group.push(i);
+          else groups.set(shard, [i]);
+        }
       }
-      const unavailable = errorSlotBytes(
-        new UnavailableError("no query shard answered", retryAfterMs, lastErr),
-      );
-      for (const i of stranded) slots[i] = unavailable;
+      // made only when needed: an error captures a stack trace, a cost on every batch otherwise
+      if (stranded.length > 0) {
+        const unavailable = errorSlotBytes(
+          new UnavailableError("no query shard answered", retryAfterMs, lastErr),
+        );
+        for (const i of stranded) slots[i] = unavailable;
+      }
       const retry: number[] = [];
       await Promise.all(
         [...groups].map(async ([shard, indices]) => {
