@@ -108,8 +108,11 @@ export function buildEvmWalletSwaps(
   for (const [txHash, txTrades] of byTx) {
     const flows = receiptFlows(ctx.logsOf(txHash) ?? [], ctx.wrappedNative);
     // most transactions are one trade: no grouping needed
-    const byMaker =
-      txTrades.length === 1 ? new Map([[txTrades[0]!.maker, txTrades]]) : groupByMaker(txTrades);
+    if (txTrades.length === 1) {
+      out.push(walletSwapOf(txHash, txTrades[0]!.maker, txTrades, flows, true, ctx));
+      continue;
+    }
+    const byMaker = groupByMaker(txTrades);
     for (const [wallet, own] of byMaker) {
       out.push(walletSwapOf(txHash, wallet, own, flows, byMaker.size === 1, ctx));
     }
@@ -131,50 +134,36 @@ function walletSwapOf(
   const traded: WalletSwapLeg[] = [];
   for (const t of own) traded.push(legOf(t, ctx.poolType(t.pool)));
   const legs = traded.length === 1 ? traded : orderRoute(traded, (a) => keyOf(a.tokenAddress, wrappedNative));
-  const hops: { sent: string; received: string }[] = [];
-  for (const leg of legs) {
-    hops.push({
-      sent: keyOf(leg.sent.tokenAddress, wrappedNative),
-      received: keyOf(leg.received.tokenAddress, wrappedNative),
-    });
-  }
-  // one leg: its two assets are the ends, unless they are one asset (wrap or unwrap)
-  const ends =
-    hops.length === 1
-      ? hops[0]!.sent === hops[0]!.received
-        ? []
-        : [hops[0]!.sent, hops[0]!.received]
-      : routeEndAssets(hops);
-  const deltas = evmWalletDeltas(flows, wallet, unwraps);
-  for (const l of legs) {
-    if (l.sent.tokenAddress === NATIVE_ADDRESS)
-      deltas.set(NATIVE_KEY, (deltas.get(NATIVE_KEY) ?? 0n) - l.sent.amount);
-    if (l.received.tokenAddress === NATIVE_ADDRESS)
-      deltas.set(NATIVE_KEY, (deltas.get(NATIVE_KEY) ?? 0n) + l.received.amount);
+  const ends = endAssets(legs, wrappedNative);
+  const deltas = evmWalletDeltas(flows, wallet, unwraps, ends);
+  const native = ends.indexOf(NATIVE_KEY);
+  if (native !== -1) {
+    for (const l of legs) {
+      if (l.sent.tokenAddress === NATIVE_ADDRESS) deltas[native]! -= l.sent.amount;
+      if (l.received.tokenAddress === NATIVE_ADDRESS) deltas[native]! += l.received.amount;
+    }
   }
   const sent: WalletSwapAsset[] = [];
   const received: WalletSwapAsset[] = [];
-  const sentKeys = new Set<string>();
-  const receivedKeys = new Set<string>();
-  for (const key of ends) {
-    const d = deltas.get(key) ?? 0n;
-    if (d < 0n) {
-      sent.push({ tokenAddress: formOf(legs, key, true, wrappedNative), amount: -d });
-      sentKeys.add(key);
-    } else if (d > 0n) {
-      received.push({ tokenAddress: formOf(legs, key, false, wrappedNative), amount: d });
-      receivedKeys.add(key);
-    }
+  // an end is sent (-1), received (1) or left out (0)
+  const side: number[] = [];
+  for (let i = 0; i < ends.length; i++) {
+    const key = ends[i]!;
+    const d = deltas[i]!;
+    if (d < 0n) sent.push({ tokenAddress: formOf(legs, key, true, wrappedNative), amount: -d });
+    else if (d > 0n) received.push({ tokenAddress: formOf(legs, key, false, wrappedNative), amount: d });
+    side.push(d < 0n ? -1 : d > 0n ? 1 : 0);
   }
-  sent.sort(byAmount);
-  received.sort(byAmount);
+  if (sent.length > 1) sent.sort(byAmount);
+  if (received.length > 1) received.sort(byAmount);
   // value: the legs taking a sent asset, else those producing a received one (a multi-hop counts once)
   const takingSent: (string | null)[] = [];
   const producingReceived: (string | null)[] = [];
   for (let i = 0; i < own.length; i++) {
     const leg = traded[i]!;
-    if (sentKeys.has(keyOf(leg.sent.tokenAddress, wrappedNative))) takingSent.push(own[i]!.volumeNative);
-    if (receivedKeys.has(keyOf(leg.received.tokenAddress, wrappedNative)))
+    if (side[ends.indexOf(keyOf(leg.sent.tokenAddress, wrappedNative))] === -1)
+      takingSent.push(own[i]!.volumeNative);
+    if (side[ends.indexOf(keyOf(leg.received.tokenAddress, wrappedNative))] === 1)
       producingReceived.push(own[i]!.volumeNative);
   }
   const first = own[0]!;
@@ -191,4 +180,21 @@ function walletSwapOf(
     volumeNative: sumDecimals(takingSent) ?? sumDecimals(producingReceived),
     feesNative: first.feesNative,
   };
+}
+
+/** The route's end asset keys ({@link routeEndAssets}); one leg's two assets unless they are one (a wrap). */
+function endAssets(legs: readonly WalletSwapLeg[], wrappedNative: string): string[] {
+  if (legs.length === 1) {
+    const sent = keyOf(legs[0]!.sent.tokenAddress, wrappedNative);
+    const received = keyOf(legs[0]!.received.tokenAddress, wrappedNative);
+    return sent === received ? [] : [sent, received];
+  }
+  const hops: { sent: string; received: string }[] = [];
+  for (const leg of legs) {
+    hops.push({
+      sent: keyOf(leg.sent.tokenAddress, wrappedNative),
+      received: keyOf(leg.received.tokenAddress, wrappedNative),
+    });
+  }
+  return routeEndAssets(hops);
 }

@@ -44,13 +44,10 @@ export function receiptFlows(logs: readonly ReceiptLog[], wrappedNative: string)
   return { transfers, wraps };
 }
 
-function addTo(out: Map<string, bigint>, key: string, v: bigint): void {
-  out.set(key, (out.get(key) ?? 0n) + v);
-}
-
 /**
- * A wallet's net token flows over one transaction, from its receipt's {@link receiptFlows},
- * keyed by token address (wrapped native under {@link NATIVE_KEY}):
+ * A wallet's net flows of the given assets over one transaction, from its receipt's
+ * {@link receiptFlows}, as an array parallel to `assets` (token addresses, wrapped native under
+ * {@link NATIVE_KEY}); only the route's end assets are ever asked for, so no map is built:
  * - ERC-20 `Transfer` logs from and to the wallet: exact, fee-on-transfer tokens included (the
  *   wallet's own transfers are what its balance moved by). ERC-721 transfers (4 topics) are skipped.
  * - With `unwraps` (the transaction swaps for this wallet alone): wrapped-native `Deposit` by
@@ -61,19 +58,27 @@ function addTo(out: Map<string, bigint>, key: string, v: bigint): void {
  * Native moved by plain calls (no log) is not here: the caller adds the native legs of pools
  * that trade the coin itself (V4).
  */
-export function evmWalletDeltas(flows: ReceiptFlows, wallet: string, unwraps: boolean): Map<string, bigint> {
-  const out = new Map<string, bigint>();
+export function evmWalletDeltas(
+  flows: ReceiptFlows,
+  wallet: string,
+  unwraps: boolean,
+  assets: readonly string[],
+): bigint[] {
+  const out = assets.map(() => 0n);
   const self = `0x${"0".repeat(24)}${wallet.slice(2)}`;
   for (const t of flows.transfers) {
-    // the amount is parsed only for the wallet's own transfers: a receipt holds many others
-    if (t.from === self) addTo(out, t.token, -BigInt(t.data.slice(0, 66)));
-    else if (t.to === self) addTo(out, t.token, BigInt(t.data.slice(0, 66)));
+    const from = t.from === self;
+    if (!from && t.to !== self) continue;
+    const i = assets.indexOf(t.token);
+    // the amount is parsed only for the wallet's own transfers of an end asset
+    if (i !== -1) out[i]! += from ? -BigInt(t.data.slice(0, 66)) : BigInt(t.data.slice(0, 66));
   }
-  if (unwraps) {
+  const native = unwraps ? assets.indexOf(NATIVE_KEY) : -1;
+  if (native !== -1) {
     for (const w of flows.wraps) {
       if (w.account === wallet) continue;
       const value = BigInt(w.data.slice(0, 66));
-      addTo(out, NATIVE_KEY, w.deposit ? -value : value);
+      out[native]! += w.deposit ? -value : value;
     }
   }
   return out;

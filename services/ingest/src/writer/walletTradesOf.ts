@@ -31,23 +31,34 @@ export function walletTradesOf(
   trades: readonly TradeRecord[],
   swaps: readonly WalletSwapRecord[],
 ): WalletTradeRow[] {
-  const ends = new Map<string, Set<string>>();
+  // keyed by the transaction hash alone (the trades' own strings, whose hashes V8 keeps): a
+  // transaction holds one swap and one group in the common case, searched by a short scan
+  const swapsOfTx = new Map<string, WalletSwapRecord[]>();
   for (const s of swaps) {
-    const hops = s.route.map((l) => ({ sent: l.sent.tokenAddress, received: l.received.tokenAddress }));
-    ends.set(`${s.wallet}|${s.txHash}`, new Set(routeEndAssets(hops)));
+    const list = swapsOfTx.get(s.txHash);
+    if (list) list.push(s);
+    else swapsOfTx.set(s.txHash, [s]);
   }
+  const ends = new Map<WalletSwapRecord, readonly string[]>();
+  const groupsOfTx = new Map<string, Group[]>();
   // A group of one trade (the common case) keeps its trade's strings; only merges do arithmetic.
-  const groups = new Map<string, { row: WalletTradeRow; trades: TradeRecord[] }>();
+  const groups: Group[] = [];
   for (const t of trades) {
-    const end = ends.get(`${t.maker}|${t.txHash}`);
-    if (end && !end.has(t.tokenAddress)) continue;
-    const key = `${t.maker}|${t.txHash}|${t.tokenAddress}|${t.isBuy}`;
-    const g = groups.get(key);
+    const swap = swapsOfTx.get(t.txHash)?.find((s) => s.wallet === t.maker);
+    if (swap && !isEnd(swap, t.tokenAddress, ends)) continue;
+    let txGroups = groupsOfTx.get(t.txHash);
+    if (!txGroups) {
+      txGroups = [];
+      groupsOfTx.set(t.txHash, txGroups);
+    }
+    const g = txGroups.find(
+      (o) => o.row.wallet === t.maker && o.row.tokenAddress === t.tokenAddress && o.row.isBuy === t.isBuy,
+    );
     if (g) {
       g.trades.push(t);
       continue;
     }
-    groups.set(key, {
+    const group: Group = {
       row: {
         walletKey: walletKey(t.chain, t.maker),
         chain: t.chain,
@@ -63,11 +74,37 @@ export function walletTradesOf(
         priceNative: t.priceNative,
       },
       trades: [t],
-    });
+    };
+    txGroups.push(group);
+    groups.push(group);
   }
-  return [...groups.values()].map(({ row, trades: merged }) =>
-    merged.length === 1 ? row : mergeRow(row, merged),
-  );
+  return groups.map(({ row, trades: merged }) => (merged.length === 1 ? row : mergeRow(row, merged)));
+}
+
+type Group = { row: WalletTradeRow; trades: TradeRecord[] };
+
+/** Whether the swap's route starts or ends with the token ({@link routeEndAssets}, kept per swap). */
+function isEnd(
+  swap: WalletSwapRecord,
+  token: string,
+  ends: Map<WalletSwapRecord, readonly string[]>,
+): boolean {
+  if (swap.route.length === 1) {
+    // one leg: its two assets are the ends, unless they are one
+    const { sent, received } = swap.route[0]!;
+    return (
+      sent.tokenAddress !== received.tokenAddress &&
+      (token === sent.tokenAddress || token === received.tokenAddress)
+    );
+  }
+  let list = ends.get(swap);
+  if (!list) {
+    list = routeEndAssets(
+      swap.route.map((l) => ({ sent: l.sent.tokenAddress, received: l.received.tokenAddress })),
+    );
+    ends.set(swap, list);
+  }
+  return list.includes(token);
 }
 
 function mergeRow(row: WalletTradeRow, trades: readonly TradeRecord[]): WalletTradeRow {

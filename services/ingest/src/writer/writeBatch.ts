@@ -4,7 +4,6 @@ import {
   type TokenRecord,
   type TradeRecord,
   type WalletSwapRecord,
-  walletKey,
   walletSwapTemplate,
 } from "@tapeline/core";
 import type pg from "pg";
@@ -32,15 +31,38 @@ function mergeByKey<T extends object>(items: readonly T[], key: (t: T) => string
   for (const item of items) {
     const k = key(item);
     const prev = out.get(k);
-    if (!prev) {
-      out.set(k, item);
-      continue;
-    }
-    const merged: Record<string, unknown> = { ...(prev as Record<string, unknown>) };
-    for (const [f, v] of Object.entries(item)) if (v !== undefined && v !== null) merged[f] = v;
-    out.set(k, merged as T);
+    out.set(k, prev ? mergeFields(prev, item) : item);
   }
   return [...out.values()];
+}
+
+/** `item` over `prev`, field by field: an absent (undefined or null) field keeps `prev`'s. */
+function mergeFields<T extends object>(prev: T, item: T): T {
+  const merged: Record<string, unknown> = { ...(prev as Record<string, unknown>) };
+  for (const [f, v] of Object.entries(item)) if (v !== undefined && v !== null) merged[f] = v;
+  return merged as T;
+}
+
+/**
+ * The wallet swaps, one per chain, wallet and transaction ({@link mergeByKey}'s rule), in first
+ * appearance order. Found by transaction hash alone (a transaction holds one swap in the common
+ * case), so no joined key is built and hashed per swap.
+ */
+function uniqueWalletSwaps(swaps: readonly WalletSwapRecord[]): WalletSwapRecord[] {
+  const byTx = new Map<string, number[]>();
+  const out: WalletSwapRecord[] = [];
+  for (const s of swaps) {
+    const at = byTx.get(s.txHash);
+    const same = at?.find((i) => out[i]!.wallet === s.wallet && out[i]!.chain === s.chain);
+    if (same !== undefined) {
+      out[same] = mergeFields(out[same]!, s);
+      continue;
+    }
+    if (at) at.push(out.length);
+    else byTx.set(s.txHash, [out.length]);
+    out.push(s);
+  }
+  return out;
 }
 
 async function upsertTokens(client: pg.PoolClient, tokens: TokenRecord[], now: number): Promise<void> {
@@ -289,13 +311,13 @@ const NULL_ITEM = "\u001f";
  * two control characters and are never empty (addresses, hashes, chain ids, numbers, JSON).
  */
 function joinedColumn<R>(rows: readonly R[], f: (r: R) => string | number | bigint | boolean | null): string {
-  let out = "";
+  // joined once from an array: appending builds a rope of two pieces a row, flattened again when sent
+  const out: string[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const v = f(rows[i] as R);
-    out += i === 0 ? "" : SEPARATOR;
-    out += v === null ? NULL_ITEM : String(v);
+    out[i] = v === null ? NULL_ITEM : String(v);
   }
-  return out;
+  return out.join(SEPARATOR);
 }
 
 /** The SQL of a {@link joinedColumn} parameter as an array of `type`. */
@@ -316,7 +338,7 @@ async function insertWalletRows(
   const statements: string[] = [];
   const params: unknown[] = [];
   if (swaps.length > 0) {
-    const rows = mergeByKey(swaps, (s) => `${walletKey(s.chain, s.wallet)}|${s.txHash}`);
+    const rows = uniqueWalletSwaps(swaps);
     const column = (f: (s: WalletSwapRecord) => string | number | bigint | null) => joinedColumn(rows, f);
     statements.push(
       `insert into wallet_swaps (wallet_key, chain_id, wallet, tx_hash, block, seq, at, sent, received, route,
