@@ -325,16 +325,16 @@ const split = (param: number, type: string): string =>
   `string_to_array($${param}, chr(30), chr(31))::${type}[]`;
 
 /**
- * Wallet rows (idempotent on wallet and transaction): one swap per transaction and maker, with
- * its served JSON as a template (`walletSwapTemplate`), one trade event per transaction, maker,
- * token and side ({@link walletTradesOf}). One statement for both tables (a round trip less on
- * the live path).
+ * The statement storing the wallet rows (idempotent on wallet and transaction): one swap per
+ * transaction and maker, with its served JSON as a template (`walletSwapTemplate`), one trade
+ * event per transaction, maker, token and side ({@link walletTradesOf}). One statement for both
+ * tables (a round trip less on the live path); null when there is nothing to store. Built from
+ * the batch alone, so the writer builds it while the database inserts the trades.
  */
-async function insertWalletRows(
-  client: pg.PoolClient,
+function walletRowsStatement(
   trades: readonly TradeRecord[],
   swaps: readonly WalletSwapRecord[],
-): Promise<void> {
+): { text: string; values: unknown[] } | null {
   const statements: string[] = [];
   const params: unknown[] = [];
   if (swaps.length > 0) {
@@ -397,10 +397,10 @@ async function insertWalletRows(
       column((e) => e.priceNative),
     );
   }
-  if (statements.length === 0) return;
+  if (statements.length === 0) return null;
   // a data-modifying CTE runs to completion whether or not the main statement reads it
   const [first, second] = statements as [string, string?];
-  await client.query(second === undefined ? first : `with s as (${first}) ${second}`, params);
+  return { text: second === undefined ? first : `with s as (${first}) ${second}`, values: params };
 }
 
 /**
@@ -469,7 +469,12 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
       );
     }
     const trades = mergeByKey(batch.trades, (t) => `${marketKey(t.chain, t.pool)}|${t.id}`);
-    const { ids, buckets } = await insertTrades(client, trades);
+    const insertingTrades = insertTrades(client, trades);
+    // a throw below must not leave this rejection unobserved; the await still sees it
+    insertingTrades.catch(() => {});
+    // built while the database inserts the trades (the statement is on its way)
+    const walletRows = walletRowsStatement(trades, batch.walletSwaps ?? []);
+    const { ids, buckets } = await insertingTrades;
     const inserted = ids === null ? trades : trades.filter((t) => ids.has(t.id));
     await insertTraderBuckets(client, inserted);
     await raisePoolAllTimeHighs(client, athTouches(batch, inserted));
@@ -492,7 +497,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
       return [m.tokenKey, marketKey(p.chain, p.tokenAddress)];
     });
     await updateTokenSnapshots(client, inserted, movedTokens, now);
-    await insertWalletRows(client, trades, batch.walletSwaps ?? []);
+    if (walletRows) await client.query(walletRows);
     await writeTokenBalances(client, batch.chain, batch.balances, now);
     await keepEarliestFundings(client, batch.walletFundings ?? []);
     await refreshBestPools(
