@@ -156,6 +156,8 @@ describe("wallet-badges job", () => {
     expect(rows.get(PRO)).toMatchObject({ pro_trader: true, trades_30d: PRO_TRADER_MIN_TRADES_30D });
     expect(rows.get(SMART)).toMatchObject({ pro_trader: false, smart_trader: true, won_tokens_90d: 7 });
     expect(rows.get(PLAIN)).toMatchObject({ pro_trader: false, smart_trader: false });
+    // the run is recorded with its rows, so readers keeping badges know to drop them
+    expect(await runOf(CHAIN)).toBe(computedAt);
   });
 
   it("takes the badges away from wallets that went quiet, at a later run", async () => {
@@ -171,5 +173,14 @@ describe("wallet-badges job", () => {
         later,
       ]);
     }
+    expect(await runOf(CHAIN)).toBe(later);
   });
 });
+
+async function runOf(chain: ChainId): Promise<number | null> {
+  const { rows } = await db.pool.query<{ at: string }>(
+    "select computed_at::text as at from wallet_badge_runs where chain_id = $1",
+    [chain],
+  );
+  return rows[0] ? Number(rows[0].at) : null;
+}

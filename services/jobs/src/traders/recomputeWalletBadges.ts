@@ -105,6 +105,12 @@ export async function recomputeWalletBadges(
        where chain_id = $1 and computed_at < $2`,
       [chain, now],
     );
+    // readers keep badges until this changes (createWalletBadgeCache)
+    await client.query(
+      `insert into wallet_badge_runs (chain_id, computed_at) values ($1, $2)
+       on conflict (chain_id) do update set computed_at = excluded.computed_at`,
+      [chain, now],
+    );
     await client.query("commit");
   } catch (err) {
     await client.query("rollback").catch(() => {});

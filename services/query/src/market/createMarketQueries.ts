@@ -30,6 +30,7 @@ import {
 import { createHotCandles } from "../hot/createHotCandles.ts";
 import { createHotWindows } from "../hot/createHotWindows.ts";
 import type { MarketEventFeed } from "../hot/MarketEventFeed.ts";
+import { createWalletBadgeCache } from "../traders/createWalletBadgeCache.ts";
 import { labelTradeRows } from "../traders/labelTradeRows.ts";
 import { readLaunchLabels, type TokenLaunch } from "../traders/readLaunchLabels.ts";
 import { alignBucket } from "./alignBucket.ts";
@@ -201,6 +202,8 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
   // once for a page holding a trade inside the launch's windows (a read kept from before that
   // trade may not count it).
   const launches = createTtlCache<TokenLaunch | null>({ ttlMs: 10_000, max: 5_000, now });
+  // the makers' badges change only when the badge job runs: kept until it runs again
+  const badges = createWalletBadgeCache({ db });
   /** The page with its makers' badges filled in (sniper of the token's launch, pro trader). */
   async function labelled(chain: ChainId, token: string, page: TradePage): Promise<TradePage> {
     const key = `${chain}/${token}`;
@@ -209,7 +212,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
       launches.delete(key);
       launch = await launches.get(key, () => readLaunchLabels(db, chain, token));
     }
-    await labelTradeRows(db, chain, launch, page.data);
+    await labelTradeRows(badges, chain, launch, page.data);
     return page;
   }
 

@@ -1,7 +1,6 @@
 import type { ChainId, TradeRow } from "@tapeline/core";
-import type { MarketDb } from "../market/MarketDb.ts";
+import type { WalletBadgeReader } from "./createWalletBadgeCache.ts";
 import type { TokenLaunch } from "./readLaunchLabels.ts";
-import { readWalletBadges } from "./readWalletBadges.ts";
 
 /**
  * Fills the tape's badges in place: `isSniper` (the maker is a sniper of the token's launch; null
@@ -9,14 +8,13 @@ import { readWalletBadges } from "./readWalletBadges.ts";
  * badge job has judged the wallet).
  */
 export async function labelTradeRows(
-  db: MarketDb,
+  readBadges: WalletBadgeReader,
   chain: ChainId,
   launch: TokenLaunch | null,
   rows: TradeRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const badges = await readWalletBadges(
-    db,
+  const badges = await readBadges(
     chain,
     rows.map((r) => r.maker),
   );
