@@ -17,7 +17,7 @@ export type PositionedTransaction = { tx: SolanaTransaction; seq: number };
 export function nativeBalanceChanges(
   txs: readonly PositionedTransaction[],
   tokenChanges: readonly BalanceChange[],
-  wallets: Set<string>,
+  wallets: { has(wallet: string): boolean; add(wallet: string): void },
   pos: { slot: bigint; at: number | null },
 ): BalanceChange[] {
   const holdersBySeq = new Map<number, Set<string>>();

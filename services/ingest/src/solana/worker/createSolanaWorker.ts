@@ -1,4 +1,3 @@
-import { SOLANA_LAMPORTS_TOKEN } from "@tapeline/core";
 import type pg from "pg";
 import type { EventPublisher } from "../../events/createEventPublisher.ts";
 import { solanaVenueRows } from "../../venues/venueRows.ts";
@@ -16,9 +15,11 @@ import {
   type SolanaProgramRegistry,
 } from "../programs/createSolanaProgramRegistry.ts";
 import type { SolanaBlock, SolanaSource } from "../source/SolanaSource.ts";
+import { createFingerprintSet } from "./createFingerprintSet.ts";
 import { createSolanaTokenNameFiller } from "./createSolanaTokenNameFiller.ts";
 import { findSolanaAncestor } from "./findSolanaAncestor.ts";
 import { pruneBeyondForkDepth } from "./pruneBeyondForkDepth.ts";
+import { readNativeWallets } from "./readNativeWallets.ts";
 import { type SolanaTip, solanaChainBreak } from "./solanaChainLinks.ts";
 
 export type SolanaWorkerOptions = {
@@ -99,8 +100,9 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
   let tracker: SolUsdTracker | null = null;
   // tokens whose balances are kept (every token with a market), a cache of token_holder_stats
   let tracked = new Set<string>();
-  // wallets whose lamports are logged (see nativeBalanceChanges), a cache of their token_accounts rows
-  let nativeWallets = new Set<string>();
+  // wallets whose lamports are logged (see nativeBalanceChanges), a cache of their token_accounts
+  // rows: every wallet that ever held a tracked token, so kept as fingerprints
+  let nativeWallets = createFingerprintSet();
   let next: bigint | null = null;
   let lastPruned: bigint | null = null;
   /** the last block decoded, which the next fetched block must descend from */
@@ -143,11 +145,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
       [CHAIN],
     );
     tracked = new Set(held.rows.map((r) => r.token_address));
-    const natives = await opts.db.query<{ account: string }>(
-      "select account from token_accounts where token_key = $1",
-      [`${CHAIN}/${SOLANA_LAMPORTS_TOKEN}`],
-    );
-    nativeWallets = new Set(natives.rows.map((r) => r.account));
+    nativeWallets = await readNativeWallets(opts.db);
     const prices = await opts.db.query<{ minute: string; price_usd: string; source: string }>(
       "select minute, price_usd::text, source from native_prices where chain_id = $1 order by minute desc limit 120",
       [CHAIN],
