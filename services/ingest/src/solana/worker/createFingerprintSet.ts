@@ -11,9 +11,8 @@ const MAX_LOAD = 0.7;
  * addressed table of 32-bit words: 8 bytes a slot, 11 to 23 a member (the table doubles at 70%
  * full), where a `Set` of base58 addresses costs about 85 (a million random addresses: 16.8 against
  * 85.0 bytes of heap a member, and lookups 2 to 3 times faster). Built for the Solana worker's
- * native-tracked wallets, every wallet
- * that ever held a tracked token: tens of millions on mainnet, looked up for every account of
- * every transaction.
+ * native-tracked wallets, every wallet that ever held a tracked token: tens of millions on
+ * mainnet, looked up for every account of every transaction.
  *
  * Two strings with the same fingerprint are one member: with n members a string outside the set
  * is taken for a member with probability about n / 2^64 (2e-12 at 30 million), and then the
