@@ -1,4 +1,4 @@
-/** A set of strings that can only grow: what the Solana worker asks of its native-tracked wallets. */
+/** A set of strings that can only grow: what the Solana worker asks of its tracked tokens and wallets. */
 export type GrowingSet = { has(key: string): boolean; add(key: string): void; readonly size: number };
 
 const EMPTY_HI = 0;
@@ -11,12 +11,14 @@ const MAX_LOAD = 0.7;
  * addressed table of 32-bit words: 8 bytes a slot, 11 to 23 a member (the table doubles at 70%
  * full), where a `Set` of base58 addresses costs about 85 (a million random addresses: 16.8 against
  * 85.0 bytes of heap a member, and lookups 2 to 3 times faster). Built for the Solana worker's
- * native-tracked wallets, every wallet that ever held a tracked token: tens of millions on
- * mainnet, looked up for every account of every transaction.
+ * tracked tokens (every token with a market) and native-tracked wallets (every wallet that ever
+ * held one): millions and tens of millions on mainnet, looked up for every balance change and
+ * every account of every transaction.
  *
  * Two strings with the same fingerprint are one member: with n members a string outside the set
- * is taken for a member with probability about n / 2^64 (2e-12 at 30 million), and then the
- * worker logs the lamports of one wallet more, at their true value. Never a false "absent".
+ * is taken for a member with probability about n / 2^64 (2e-12 at 30 million). For the worker
+ * that is a wallet more whose lamports are logged (at their true value), or a token more whose
+ * balances are kept. Never a false "absent".
  */
 export function createFingerprintSet(initialSlots = 1024): GrowingSet {
   let slots = 1;

@@ -19,7 +19,7 @@ import { createFingerprintSet } from "./createFingerprintSet.ts";
 import { createSolanaTokenNameFiller } from "./createSolanaTokenNameFiller.ts";
 import { findSolanaAncestor } from "./findSolanaAncestor.ts";
 import { pruneBeyondForkDepth } from "./pruneBeyondForkDepth.ts";
-import { readNativeWallets } from "./readNativeWallets.ts";
+import { readNativeWallets, readTrackedTokens } from "./readTrackedKeys.ts";
 import { type SolanaTip, solanaChainBreak } from "./solanaChainLinks.ts";
 
 export type SolanaWorkerOptions = {
@@ -98,10 +98,11 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     ? createSolanaTokenNameFiller({ reader: { getAccountInfo }, db: opts.db })
     : null;
   let tracker: SolUsdTracker | null = null;
-  // tokens whose balances are kept (every token with a market), a cache of token_holder_stats
-  let tracked = new Set<string>();
+  // tokens whose balances are kept (every token with a market), a cache of token_holder_stats;
+  // millions on mainnet, so kept as fingerprints (createFingerprintSet: what a collision costs)
+  let tracked = createFingerprintSet();
   // wallets whose lamports are logged (see nativeBalanceChanges), a cache of their token_accounts
-  // rows: every wallet that ever held a tracked token, so kept as fingerprints
+  // rows: every wallet that ever held a tracked token, tens of millions, also as fingerprints
   let nativeWallets = createFingerprintSet();
   let next: bigint | null = null;
   let lastPruned: bigint | null = null;
@@ -140,11 +141,7 @@ export function createSolanaWorker(opts: SolanaWorkerOptions): SolanaWorker {
     // a checkpoint on a skipped slot has no hash: the first block's link is not checked
     tip = cp?.blockHash ? { slot: cp.block, hash: cp.blockHash } : null;
     tracker = createSolUsdTracker();
-    const held = await opts.db.query<{ token_address: string }>(
-      "select token_address from token_holder_stats where chain_id = $1",
-      [CHAIN],
-    );
-    tracked = new Set(held.rows.map((r) => r.token_address));
+    tracked = await readTrackedTokens(opts.db);
     nativeWallets = await readNativeWallets(opts.db);
     const prices = await opts.db.query<{ minute: string; price_usd: string; source: string }>(
       "select minute, price_usd::text, source from native_prices where chain_id = $1 order by minute desc limit 120",

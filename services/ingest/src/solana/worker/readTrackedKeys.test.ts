@@ -1,7 +1,7 @@
 import { SOLANA_LAMPORTS_TOKEN } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readNativeWallets } from "./readNativeWallets.ts";
+import { readNativeWallets, readTrackedTokens } from "./readTrackedKeys.ts";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-describe("readNativeWallets", () => {
+describe("the Solana worker's tracked keys", () => {
   it("reads every lamports account, chunk by chunk, and nothing of other tokens", async () => {
     const wallets = Array.from({ length: 23 }, (_, i) => `W${String(i).padStart(3, "0")}native`);
     const rows = [
@@ -32,5 +32,21 @@ describe("readNativeWallets", () => {
       expect(set.has("Wevm")).toBe(false);
     }
     expect((await readNativeWallets(db.pool)).size).toBe(wallets.length);
+  });
+
+  it("reads every tracked Solana token, chunk by chunk, and no other chain's", async () => {
+    const tokens = Array.from({ length: 17 }, (_, i) => `Mint${String(i).padStart(3, "0")}`);
+    const rows = [...tokens.map((t) => ["solana", t]), ["evm:1", "0xabc"]];
+    await db.pool.query(
+      `insert into token_holder_stats (token_key, chain_id, token_address, tracked_block)
+       select c || '/' || t, c, t, 1 from unnest($1::text[], $2::text[]) as u(c, t)`,
+      [rows.map((r) => r[0]), rows.map((r) => r[1])],
+    );
+    for (const chunk of [1, 4, 17, 50_000]) {
+      const set = await readTrackedTokens(db.pool, chunk);
+      expect(set.size, `chunk ${chunk}`).toBe(tokens.length);
+      for (const t of tokens) expect(set.has(t), t).toBe(true);
+      expect(set.has("0xabc")).toBe(false);
+    }
   });
 });
