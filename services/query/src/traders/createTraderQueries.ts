@@ -20,6 +20,7 @@ import { readUsdRates } from "../market/readUsdRates.ts";
 import { lifetimePositionFigures } from "./lifetimePositionFigures.ts";
 import { readLaunchLabels, type TokenLaunch } from "./readLaunchLabels.ts";
 import { readTopTraderRows, type TraderSums } from "./readTopTraderRows.ts";
+import { createWalletBadgeCache } from "./createWalletBadgeCache.ts";
 import { readWalletBadges, type WalletBadgeFacts } from "./readWalletBadges.ts";
 
 export type TraderQueriesOptions = {
@@ -62,6 +63,9 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
   const tokenPages = createTtlCache<TokenTopTradersPage>({ ttlMs, staleMs: ttlMs, max: 2_000, now });
   const launches = createTtlCache<TokenLaunch | null>({ ttlMs: 10_000, max: 5_000, now });
   const spots = createTtlCache<number | null>({ ttlMs: 1000, max: 64, now });
+  // the ranked wallets' badges, kept until the badge job runs again; the run is checked on every
+  // ranking read, so a ranking shows a run's judgement at once
+  const rankedBadges = createWalletBadgeCache({ db, runTtlMs: 0 });
 
   const spot = (chain: ChainId) =>
     spots.get(
@@ -132,8 +136,7 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
       solana ? Promise.resolve(null) : spot(q.chain),
       launchOf(q.chain, facts.token_address),
     ]);
-    const badges = await readWalletBadges(
-      db,
+    const badges = await rankedBadges(
       q.chain,
       rows.map((r) => r.wallet),
     );
@@ -174,8 +177,7 @@ export function createTraderQueries(opts: TraderQueriesOptions): TraderQueries {
       spot(q.chain),
       launchOf(q.chain, q.address),
     ]);
-    const badges = await readWalletBadges(
-      db,
+    const badges = await rankedBadges(
       q.chain,
       rows.map((r) => r.wallet),
     );
