@@ -160,6 +160,32 @@ describe("wallet-badges job", () => {
     expect(await runOf(CHAIN)).toBe(computedAt);
   });
 
+  it("judges the same whether the wallets are taken one, two or all at a time", async () => {
+    const byPass = new Map<number, unknown>();
+    for (const [i, walletsPerPass] of [1, 2, 10_000].entries()) {
+      const at = NOW + 1 + i;
+      const res = await recomputeWalletBadges(db.pool, CHAIN, at, walletsPerPass);
+      expect(res, `${walletsPerPass} a pass`).toEqual({ wallets: 3, proTraders: 1, smartTraders: 1 });
+      const rows = await stored();
+      for (const w of [PRO, SMART, PLAIN]) {
+        const e = expectedFigures(w, at);
+        const r = rows.get(w)!;
+        expect(
+          [r.pro_trader, r.smart_trader, r.trades_30d, r.decided_tokens_90d, r.won_tokens_90d],
+          w,
+        ).toEqual([e.proTrader, e.smartTrader, e.trades30d, e.decidedTokens90d, e.wonTokens90d]);
+        expect(Number(r.computed_at)).toBe(at);
+      }
+      byPass.set(
+        walletsPerPass,
+        [...rows].map(([w, r]) => [w, { ...r, computed_at: null }]),
+      );
+    }
+    expect(byPass.get(1)).toEqual(byPass.get(10_000));
+    expect(byPass.get(2)).toEqual(byPass.get(10_000));
+    expect(await runOf(CHAIN)).toBe(NOW + 3);
+  });
+
   it("takes the badges away from wallets that went quiet, at a later run", async () => {
     const later = NOW + 120 * DAY;
     const res = await recomputeWalletBadges(db.pool, CHAIN, later);
