@@ -226,26 +226,27 @@ async function upsertPools(client: pg.PoolClient, pools: PoolRecord[], now: numb
 const BUCKETS = candleBucketsSql("ins");
 
 /**
- * Inserts the trades not stored yet (idempotent on market and id) and, in the same statement,
- * feeds only those into their token's copy (`token_trades`), the candle buckets and the pools'
- * last trade time.
- * @returns the ids inserted, or null when every given trade was inserted.
+ * The statement inserting the trades not stored yet (idempotent on market and id) and, in the
+ * same statement, feeding only those into their token's copy (`token_trades`), the candle buckets
+ * and the pools' last trade time; null without trades. Built from the batch alone, so the writer
+ * builds it while the database upserts the batch's pools. Its columns go as joined texts
+ * ({@link joinedColumn}): as arrays, pg quoted and escaped every element, about 16 us a trade.
  */
-async function insertTrades(
-  client: pg.PoolClient,
-  trades: TradeRecord[],
-): Promise<{ ids: Set<string> | null; buckets: number }> {
-  if (trades.length === 0) return { ids: null, buckets: 0 };
+function tradesStatement(trades: readonly TradeRecord[]): { text: string; values: unknown[] } | null {
+  if (trades.length === 0) return null;
+  const column = (f: (t: TradeRecord) => string | number | bigint | boolean | null) =>
+    joinedColumn(trades, f);
   // The ids come back only when some trades were already stored: a batch of new trades is the common case.
-  const res = await client.query<{ ids: string[] | null; buckets: number }>(
-    `with ins as (
+  return {
+    text: `with ins as (
        insert into trades (market, chain_id, pool_address, id, tx_hash, block, log_index, at, maker, is_buy,
          token_address, quote_address, amount_token, amount_quote, price_native, price_quote, volume_native,
          fees_native, is_wash, preconfirmed, router_program, router_name)
-       select chain_id || '/' || pool_address, u.* from unnest($2::text[], $3::text[], $4::text[], $5::text[],
-         $6::bigint[], $7::int[], $8::bigint[], $9::text[], $10::bool[], $11::text[], $12::text[], $13::numeric[],
-         $14::numeric[], $15::numeric[], $16::numeric[], $17::numeric[], $18::numeric[], $19::bool[], $20::bool[],
-         $21::text[], $22::text[])
+       select chain_id || '/' || pool_address, u.* from unnest(${split(2, "text")}, ${split(3, "text")},
+         ${split(4, "text")}, ${split(5, "text")}, ${split(6, "bigint")}, ${split(7, "int")}, ${split(8, "bigint")},
+         ${split(9, "text")}, ${split(10, "bool")}, ${split(11, "text")}, ${split(12, "text")}, ${split(13, "numeric")},
+         ${split(14, "numeric")}, ${split(15, "numeric")}, ${split(16, "numeric")}, ${split(17, "numeric")},
+         ${split(18, "numeric")}, ${split(19, "bool")}, ${split(20, "bool")}, $21::text[], $22::text[])
          as u(chain_id, pool_address, id, tx_hash, block, log_index, at, maker, is_buy, token_address, quote_address,
            amount_token, amount_quote, price_native, price_quote, volume_native, fees_native, is_wash, preconfirmed,
            router_program, router_name)
@@ -270,31 +271,44 @@ async function insertTrades(
      )
      select (select case when count(*) = $1 then null else coalesce(array_agg(id), '{}') end from ins) as ids,
        (select count(*) from b)::int as buckets`,
-    [
+    values: [
       trades.length,
-      trades.map((t) => t.chain),
-      trades.map((t) => t.pool),
-      trades.map((t) => t.id),
-      trades.map((t) => t.txHash),
-      trades.map((t) => t.block.toString()),
-      trades.map((t) => t.logIndex),
-      trades.map((t) => t.at),
-      trades.map((t) => t.maker),
-      trades.map((t) => t.isBuy),
-      trades.map((t) => t.tokenAddress),
-      trades.map((t) => t.quoteAddress),
-      trades.map((t) => t.amountToken.toString()),
-      trades.map((t) => t.amountQuote.toString()),
-      trades.map((t) => t.priceNative),
-      trades.map((t) => t.priceQuote),
-      trades.map((t) => t.volumeNative),
-      trades.map((t) => t.feesNative),
-      trades.map((t) => t.isWash),
-      trades.map((t) => t.preconfirmed),
+      column((t) => t.chain),
+      column((t) => t.pool),
+      column((t) => t.id),
+      column((t) => t.txHash),
+      column((t) => t.block),
+      column((t) => t.logIndex),
+      column((t) => t.at),
+      column((t) => t.maker),
+      column((t) => t.isBuy),
+      column((t) => t.tokenAddress),
+      column((t) => t.quoteAddress),
+      column((t) => t.amountToken),
+      column((t) => t.amountQuote),
+      column((t) => t.priceNative),
+      column((t) => t.priceQuote),
+      column((t) => t.volumeNative),
+      column((t) => t.feesNative),
+      column((t) => t.isWash),
+      column((t) => t.preconfirmed),
+      // names from registries: sent as arrays, which tell an empty text from no element
       trades.map((t) => t.router?.programId ?? null),
       trades.map((t) => t.router?.name ?? null),
     ],
-  );
+  };
+}
+
+/**
+ * Runs {@link tradesStatement}.
+ * @returns the ids inserted, or null when every given trade was inserted.
+ */
+async function insertTrades(
+  client: pg.PoolClient,
+  statement: { text: string; values: unknown[] } | null,
+): Promise<{ ids: Set<string> | null; buckets: number }> {
+  if (statement === null) return { ids: null, buckets: 0 };
+  const res = await client.query<{ ids: string[] | null; buckets: number }>(statement);
   const row = res.rows[0]!;
   return { ids: row.ids === null ? null : new Set(row.ids), buckets: row.buckets };
 }
@@ -453,7 +467,13 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
       client,
       batch.pools.map((p) => marketKey(p.chain, p.address)),
     );
-    const newMarkets = await upsertPools(client, batch.pools, now);
+    const upsertingPools = upsertPools(client, batch.pools, now);
+    // a throw below must not leave this rejection unobserved; the await still sees it
+    upsertingPools.catch(() => {});
+    // built while the database upserts the pools (the statement is on its way)
+    const trades = mergeByKey(batch.trades, (t) => `${marketKey(t.chain, t.pool)}|${t.id}`);
+    const tradeRows = tradesStatement(trades);
+    const newMarkets = await upsertingPools;
     const prices = batch.nativePrices ?? [];
     if (prices.length > 0) {
       await client.query(
@@ -468,8 +488,7 @@ export async function writeBatch(pool: pg.Pool, batch: IngestBatch): Promise<Wri
         ],
       );
     }
-    const trades = mergeByKey(batch.trades, (t) => `${marketKey(t.chain, t.pool)}|${t.id}`);
-    const insertingTrades = insertTrades(client, trades);
+    const insertingTrades = insertTrades(client, tradeRows);
     // a throw below must not leave this rejection unobserved; the await still sees it
     insertingTrades.catch(() => {});
     // built while the database inserts the trades (the statement is on its way)
