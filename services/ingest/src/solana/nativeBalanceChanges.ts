@@ -1,6 +1,7 @@
 import { SOLANA_LAMPORTS_TOKEN } from "@tapeline/core";
 import type { BalanceChange } from "../writer/IngestBatch.ts";
 import type { SolanaTransaction } from "./SolanaTransaction.ts";
+import type { GrowingSet } from "./worker/createFingerprintSet.ts";
 
 /** A decoded transaction of a block with its position, failed ones included (they pay fees). */
 export type PositionedTransaction = { tx: SolanaTransaction; seq: number };
@@ -17,7 +18,7 @@ export type PositionedTransaction = { tx: SolanaTransaction; seq: number };
 export function nativeBalanceChanges(
   txs: readonly PositionedTransaction[],
   tokenChanges: readonly BalanceChange[],
-  wallets: { has(wallet: string): boolean; add(wallet: string): void },
+  wallets: GrowingSet,
   pos: { slot: bigint; at: number | null },
 ): BalanceChange[] {
   const holdersBySeq = new Map<number, Set<string>>();
