@@ -94,6 +94,8 @@ done = function(s, latency, requests)
 end
 `;
 
+const wrkThreads = Number(process.env.BENCH_WRK_THREADS ?? 2);
+
 async function runWrk(opts: LoadOptions): Promise<LoadResult> {
   if (opts.ratePerS !== undefined)
     throw new Error("wrk cannot hold a request rate: use BENCH_LOADGEN=autocannon");
@@ -103,7 +105,17 @@ async function runWrk(opts: LoadOptions): Promise<LoadResult> {
     writeFileSync(script, WRK_SCRIPT(opts.paths, opts.headers, opts.method ?? "GET", opts.body));
     const { stdout } = await run(
       "wrk",
-      ["-t2", `-c${opts.connections}`, `-d${opts.durationS}s`, "--timeout", "10s", "-s", script, opts.url],
+      // wrk refuses more threads than connections
+      [
+        `-t${Math.min(wrkThreads, opts.connections)}`,
+        `-c${opts.connections}`,
+        `-d${opts.durationS}s`,
+        "--timeout",
+        "10s",
+        "-s",
+        script,
+        opts.url,
+      ],
       { maxBuffer: 16 * 1024 * 1024 },
     );
     const line = stdout

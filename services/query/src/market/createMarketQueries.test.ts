@@ -7,6 +7,7 @@ import {
 } from "@tapeline/core";
 import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { writeBatch } from "@tapeline/ingest";
+import { formatUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMarketQueries } from "./createMarketQueries.ts";
 import {
@@ -329,22 +330,28 @@ describe("trades", () => {
       q.poolTrades({ chain: FX_CHAIN, address: FX_POOL, limit: 11, cursor, order: "asc" }),
     );
     expect(asc.rows.map((r) => r.id)).toEqual(expected.map((s) => s.id));
-    const row = desc.rows[0]!;
-    const src = fx.trades.find((t) => t.id === row.id)!;
-    expect(row).toMatchObject({
-      at: src.at,
-      maker: src.maker,
-      isBuy: src.isBuy,
-      priceNative: Number(src.priceNative),
-      volumeNative: Number(src.volumeNative),
-      priceUsd: Number(src.priceNative) * Number(SPOT),
-      txHash: src.txHash,
-      block: Number(src.block),
-      logIndex: src.logIndex,
-      poolAddress: FX_POOL,
-      isWash: null,
-      quoteToken: { symbol: "WETH", decimals: 18 },
-    });
+    // every row, each field from its stored trade (a page's rows travel as text lines)
+    for (const row of desc.rows) {
+      const src = fx.trades.find((t) => t.id === row.id)!;
+      expect(row).toMatchObject({
+        at: src.at,
+        maker: src.maker,
+        isBuy: src.isBuy,
+        priceNative: Number(src.priceNative),
+        volumeNative: Number(src.volumeNative),
+        priceUsd: Number(src.priceNative) * Number(SPOT),
+        txHash: src.txHash,
+        block: Number(src.block),
+        logIndex: src.logIndex,
+        poolAddress: FX_POOL,
+        amountToken: Number(formatUnits(src.amountToken, 18)),
+        amountQuote: Number(formatUnits(src.amountQuote, 18)),
+        feesNative: Number(src.feesNative),
+        isWash: null,
+        preconfirmed: src.preconfirmed,
+        quoteToken: { symbol: "WETH", decimals: 18 },
+      });
+    }
   });
 
   it("filters pages within a bounded scan window: short pages keep hasMore, nothing skipped", async () => {

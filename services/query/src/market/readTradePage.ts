@@ -161,10 +161,14 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
   // are read once for the page (readPageFacts) rather than joined to each row: narrower rows
   // without per-row joins cost less on PostgreSQL and far less on Citus, where each row crosses
   // the coordinator (storage README: the trade page's rows and their token facts).
-  const { rows } = await db.query<Raw>(
-    `select t.id, t.at, t.maker, t.is_buy, t.amount_token, t.amount_quote, t.price_native, t.volume_native,
-            t.fees_native, t.is_wash, t.preconfirmed, t.tx_hash, t.block, t.log_index, t.pool_address,
-            t.quote_address${solana ? `, ${rateSql()} as usd` : ""}
+  // Each trade comes back as one text, its fields tab-separated (see parseTradeLine): on Citus
+  // the coordinator then relays one value a row from the shard's worker instead of parsing and
+  // re-sending every field (numerics included), and the driver decodes one field a row.
+  const { rows: lines } = await db.query<{ line: string }>(
+    `select concat_ws(E'\\t', t.id, t.at, t.maker, t.is_buy::text, t.amount_token, t.amount_quote,
+              coalesce(t.price_native::text, ''), coalesce(t.volume_native::text, ''),
+              coalesce(t.fees_native::text, ''), coalesce(t.is_wash::text, ''), t.preconfirmed::text, t.tx_hash,
+              t.block, t.log_index, t.pool_address, t.quote_address${solana ? `, coalesce(${rateSql()}::text, '')` : ""}) as line
      from ${table} t
      ${joins}
      where ${[...base, ...filters].join(" and ")}
@@ -172,6 +176,7 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
      limit ${p(q.limit + 1)}`,
     params,
   );
+  const rows = lines.map((r) => parseTradeLine(r.line, solana));
 
   const page = rows.slice(0, q.limit);
   const facts = await readPageFacts(
@@ -276,6 +281,42 @@ async function readPageFacts(
     else tokens.set(f.address, facts);
   }
   return { tokens, native };
+}
+
+/** The fields of a trade's line, in order; a Solana line adds the swap minute's SOL/USD rate. */
+const LINE_FIELDS = 16;
+
+/**
+ * A trade from its line: fields tab-separated, an empty field for a null (ids, addresses and
+ * hashes hold neither tabs nor empty text; numbers and booleans are in PostgreSQL's text form,
+ * as the driver gives them).
+ * @throws Error on a line of the wrong width, which a stored value with a tab would make
+ */
+function parseTradeLine(line: string, solana: boolean): Raw {
+  const f = line.split("\t");
+  const width = LINE_FIELDS + (solana ? 1 : 0);
+  if (f.length !== width) throw new Error(`a trade line has ${f.length} fields, not ${width}`);
+  const orNull = (v: string): string | null => (v === "" ? null : v);
+  const wash = f[9] as string;
+  return {
+    id: f[0] as string,
+    at: f[1] as string,
+    maker: f[2] as string,
+    is_buy: f[3] === "true",
+    amount_token: f[4] as string,
+    amount_quote: f[5] as string,
+    price_native: orNull(f[6] as string),
+    volume_native: orNull(f[7] as string),
+    fees_native: orNull(f[8] as string),
+    is_wash: wash === "" ? null : wash === "true",
+    preconfirmed: f[10] === "true",
+    tx_hash: f[11] as string,
+    block: f[12] as string,
+    log_index: Number(f[13]),
+    pool_address: f[14] as string,
+    quote_address: f[15] as string,
+    usd: solana ? orNull(f[16] as string) : undefined,
+  };
 }
 
 function toTradeRow(
