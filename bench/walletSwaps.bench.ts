@@ -1,8 +1,9 @@
 /**
  * Wallet history under load: a wallet with 100,000 swaps (and 19 others with 2,000 each) written
- * through the ingest writer, then load (see runLoad.ts) against the HTTP API (createApp with the
- * wallet endpoints, in-process shard client, wallet queries over Postgres, no cache: every request
- * reads Postgres):
+ * through the ingest writer, then load (see runLoad.ts) against the HTTP API in a process of its own
+ * (walletApiWorker.ts: createApp with the wallet endpoints, in-process shard client, wallet
+ * queries over Postgres, no cache: every request reads Postgres), as the API runs in service:
+ * the load's garbage and caches stay in this process, out of the API's heap:
  *   at concurrency 16, GET /v1/wallet/swaps limit=100, first page, and GET /v1/wallet/swaps
  *   limit=100 at a cursor 90,000 swaps deep;
  *   at concurrency 1 (BENCH_POST_CONNECTIONS), POST /v1/wallet/swaps with 20 wallets, limit=100
@@ -10,25 +11,17 @@
  *   ms of API CPU, so 16 of them at once measure the queue on the API's one core (p99 at least 16
  *   times the CPU time of one) rather than the latency of a call.
  * Prints the load time, then per target requests/s, latency percentiles and the CPU time per
- * request of the API process (everything in it but the load generator, a process of its own)
- * and of the database's backends: a shared machine's load stretches wall time, not CPU time.
+ * request of the API process and of the database's backends: a shared machine's load stretches wall time, not CPU time.
  * Env: BENCH_WALLET_SWAPS (default 100000), BENCH_DURATION_S (default 10), BENCH_WARMUP_S
  * (default 3), BENCH_POST_CONNECTIONS (default 1), BENCH_LOADGEN (wrk or autocannon alone).
  */
 import { loadavg } from "node:os";
-import { createContext, type WalletSwapRecord } from "@tapeline/core";
-import { createTestDatabase } from "@tapeline/core/testing";
-import { createApp } from "../services/api/src/createApp.ts";
-import { walletEndpoints } from "../services/api/src/endpoints/wallet/endpoints.ts";
-import { openGate } from "../services/api/src/gate.ts";
-import { shardReadiness } from "../services/api/src/http/shardReadiness.ts";
-import { createInProcessShardClient } from "../services/api/src/shards/createInProcessShardClient.ts";
+import { startWorkers, type WalletSwapRecord } from "@tapeline/core";
+import { createTestDatabase, freePort } from "@tapeline/core/testing";
+import pino from "pino";
 import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
-import { createQueryService } from "../services/query/src/createQueryService.ts";
 import { encodeWalletSwapCursor } from "../services/query/src/wallet/encodeWalletSwapCursor.ts";
-import { provider as walletProvider } from "../services/query/src/wallet/provider.ts";
-import { listen } from "../test/api/listen.ts";
-import { backendCpuSeconds } from "./backendCpuSeconds.ts";
+import { backendCpuSeconds, processTreeCpuSeconds } from "./backendCpuSeconds.ts";
 import { loadGenerators, runLoad } from "./runLoad.ts";
 
 const SWAPS = Number(process.env.BENCH_WALLET_SWAPS ?? 100_000);
@@ -75,7 +68,6 @@ function swap(w: number, i: number): WalletSwapRecord {
 
 async function main() {
   const db = await createTestDatabase();
-  const ctx = createContext({ name: "bench-wallet", level: "silent" });
   try {
     const t0 = performance.now();
     const tokens = Array.from({ length: 50 }, (_, i) => ({
@@ -118,16 +110,15 @@ async function main() {
       `loaded ${SWAPS + OTHERS * OTHER_SWAPS} wallet swaps (${SWAPS} on one wallet) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    const service = await createQueryService({ pool: db.pool, ctx, providers: [walletProvider] });
-    const shards = createInProcessShardClient(service.api);
-    const app = createApp({
-      endpoints: [walletEndpoints],
-      shards,
-      gate: openGate,
-      ctx,
-      readiness: shardReadiness(shards),
+    const port = await freePort();
+    const api = startWorkers({
+      count: 1,
+      exec: new URL("./walletApiWorker.ts", import.meta.url).pathname,
+      env: { DATABASE_URL: db.url, PORT: String(port), LOG_LEVEL: "warn" },
+      logger: pino({ level: "warn" }),
     });
-    const server = await listen(app);
+    await api.listening;
+    const server = { url: `http://127.0.0.1:${port}` };
     try {
       // the newest swap is the last written; 90,000 swaps deep is swap SWAPS - 90,000
       const deep = swap(0, Math.max(0, SWAPS - 90_000));
@@ -175,24 +166,30 @@ async function main() {
           };
           await runLoad(tool, { ...opts, durationS: WARMUP_S });
           const pg0 = await backendCpuSeconds(db.pool, db.name);
-          const node0 = process.cpuUsage();
+          const api0 = apiCpuSeconds(api.pids());
           const r = await runLoad(tool, { ...opts, durationS: DURATION_S });
-          const node = process.cpuUsage(node0);
+          const apiS = apiCpuSeconds(api.pids()) - api0;
           const pg1 = await backendCpuSeconds(db.pool, db.name);
           const perReq = (us: number) => `${(us / 1000 / Math.max(1, r.total)).toFixed(2)} ms`;
           const pgCpu = pg0 === null || pg1 === null ? "n/a" : perReq((pg1 - pg0) * 1e6);
           console.log(
-            `${tool} ${t.name} (concurrency ${t.connections}): ${r.requestsPerS.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, non2xx ${r.non2xx}, errors ${r.errors}, load ${loadavg()[0]!.toFixed(2)}; cpu per request: api ${perReq(node.user + node.system)}, postgres ${pgCpu}`,
+            `${tool} ${t.name} (concurrency ${t.connections}): ${r.requestsPerS.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, non2xx ${r.non2xx}, errors ${r.errors}, load ${loadavg()[0]!.toFixed(2)}; cpu per request: api ${perReq(apiS * 1e6)}, postgres ${pgCpu}`,
           );
         }
       }
     } finally {
-      await server.close();
-      await service.close();
+      await api.stop();
     }
   } finally {
     await db.drop();
   }
+}
+
+/** CPU seconds the API process used so far (its worker process: it has no children). */
+function apiCpuSeconds(pids: number[]): number {
+  let s = 0;
+  for (const pid of pids) s += processTreeCpuSeconds(pid) ?? 0;
+  return s;
 }
 
 await main();
