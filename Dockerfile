@@ -43,9 +43,13 @@ EXPOSE 8080
 STOPSIGNAL SIGTERM
 
 FROM base AS api
+# Larger young generation for short-lived page answers (services/core/src/servingNodeOptions.ts)
+ENV NODE_OPTIONS="--max-semi-space-size=64"
 CMD ["node", "--import", "tsx", "services/api/src/index.ts"]
 
 FROM base AS query
+# Larger young generation for short-lived page answers (services/core/src/servingNodeOptions.ts)
+ENV NODE_OPTIONS="--max-semi-space-size=64"
 CMD ["node", "--import", "tsx", "services/query/src/index.ts"]
 
 FROM base AS ingest

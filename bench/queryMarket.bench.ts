@@ -10,7 +10,8 @@
  * round-robin over the 100 markets, so every request reads Postgres (the chain's native/USD spot
  * rate keeps its production 1 s cache: it is one row per chain, not per page).
  * The API runs as API_WORKERS=N worker processes sharing one port (N = the machine's cores unless
- * BENCH_API_WORKERS says otherwise), as the router's entry point runs them.
+ * BENCH_API_WORKERS says otherwise), as the router's entry point runs them, with the api image's
+ * node options (SERVING_NODE_OPTIONS).
  * Prints the load time, then per target requests/s, latency percentiles, the API workers' and
  * PostgreSQL's CPU time per request (less disturbed by other work on the machine than latency) and the load average seen.
  * Each measurement follows an unmeasured warm-up of the same load.
@@ -21,7 +22,7 @@
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
-import { startWorkers } from "@tapeline/core";
+import { SERVING_NODE_OPTIONS, startWorkers } from "@tapeline/core";
 import { createTestDatabase, freePort } from "@tapeline/core/testing";
 import pino from "pino";
 import type { MarketQueriesOptions } from "../services/query/src/market/createMarketQueries.ts";
@@ -105,6 +106,7 @@ try {
         PORT: String(port),
         MARKET_OPTIONS: JSON.stringify(pass.market),
         LOG_LEVEL: "warn",
+        NODE_OPTIONS: SERVING_NODE_OPTIONS,
       },
       logger: pino({ level: "warn" }),
     });

@@ -2,7 +2,8 @@
  * Wallet history under load: a wallet with 100,000 swaps (and 19 others with 2,000 each) written
  * through the ingest writer, then load (see runLoad.ts) against the HTTP API in a process of its own
  * (walletApiWorker.ts: createApp with the wallet endpoints, in-process shard client, wallet
- * queries over Postgres, no cache: every request reads Postgres), as the API runs in service:
+ * queries over Postgres, no cache: every request reads Postgres), as the API runs in service (its
+ * image's node options, SERVING_NODE_OPTIONS):
  * the load's garbage and caches stay in this process, out of the API's heap:
  *   at concurrency 16, GET /v1/wallet/swaps limit=100, first page, and GET /v1/wallet/swaps
  *   limit=100 at a cursor 90,000 swaps deep;
@@ -16,7 +17,7 @@
  * (default 3), BENCH_POST_CONNECTIONS (default 1), BENCH_LOADGEN (wrk or autocannon alone).
  */
 import { loadavg } from "node:os";
-import { startWorkers, type WalletSwapRecord } from "@tapeline/core";
+import { SERVING_NODE_OPTIONS, startWorkers, type WalletSwapRecord } from "@tapeline/core";
 import { createTestDatabase, freePort } from "@tapeline/core/testing";
 import pino from "pino";
 import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
@@ -114,7 +115,12 @@ async function main() {
     const api = startWorkers({
       count: 1,
       exec: new URL("./walletApiWorker.ts", import.meta.url).pathname,
-      env: { DATABASE_URL: db.url, PORT: String(port), LOG_LEVEL: "warn" },
+      env: {
+        DATABASE_URL: db.url,
+        PORT: String(port),
+        LOG_LEVEL: "warn",
+        NODE_OPTIONS: SERVING_NODE_OPTIONS,
+      },
       logger: pino({ level: "warn" }),
     });
     await api.listening;

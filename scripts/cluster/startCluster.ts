@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { createPgPool, freePort, type ShardMap } from "@tapeline/core";
+import { createPgPool, freePort, SERVING_NODE_OPTIONS, type ShardMap } from "@tapeline/core";
 import {
   createDevnetClient,
   createMarketSimulator,
@@ -196,6 +196,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           BUS_PREFIX: `${prefix}bus:`,
           SHARD_MAP_PATH: mapPath,
           SHARD_MAP_POLL_MS: String(MAP_POLL_MS),
+          // as the query image sets it
+          NODE_OPTIONS: SERVING_NODE_OPTIONS,
         },
         ...logFile(name),
         ...served,
@@ -241,6 +243,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         BILLING_ENABLED: "true",
         REDIS_URL: redis.url,
         DATABASE_URL: database.url,
+        // as the api image sets it
+        NODE_OPTIONS: SERVING_NODE_OPTIONS,
       },
       ...logFile("router"),
       ...served,

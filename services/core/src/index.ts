@@ -63,6 +63,7 @@ export * from "./screener/sortScreenerMarkets.ts";
 export * from "./screener/universeStore.ts";
 export * from "./screener/universeTypes.ts";
 export * from "./serveHttp.ts";
+export * from "./servingNodeOptions.ts";
 export * from "./sharding.ts";
 export * from "./snapshot/tokenWindowState.ts";
 export * from "./startWorkers.ts";
