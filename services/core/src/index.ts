@@ -81,5 +81,6 @@ export * from "./traders/positionLabels.ts";
 export * from "./traders/traderBucketCover.ts";
 export * from "./traders/traderWindows.ts";
 export * from "./traders/walletBadges.ts";
+export * from "./utf8Bytes.ts";
 export * from "./wallet/walletSwapPageJson.ts";
 export * from "./wallet/walletSwapTemplate.ts";

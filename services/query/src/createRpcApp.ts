@@ -16,6 +16,7 @@ import {
   SLOT_LENGTHS_HEADER,
   toApiError,
   UnknownRpcMethodError,
+  utf8Bytes,
 } from "@tapeline/core";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { QueryService } from "./createQueryService.ts";
@@ -57,7 +58,7 @@ export function createRpcApp(opts: {
   const serializeOnce = (result: object): Buffer => {
     let body = serialized.get(result);
     if (!body) {
-      body = Buffer.from(JSON.stringify(result));
+      body = utf8Bytes(JSON.stringify(result));
       serialized.set(result, body);
     }
     return body;
@@ -82,9 +83,9 @@ export function createRpcApp(opts: {
     const params = parseRpcParams(method, body) as unknown[];
     const fn = (service.api as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
     const result = await fn?.(...params);
-    if (result instanceof JsonText) return Buffer.from(result.text);
+    if (result instanceof JsonText) return utf8Bytes(result.text);
     if (result !== null && typeof result === "object") return serializeOnce(result);
-    return Buffer.from(JSON.stringify(result === undefined ? null : result));
+    return utf8Bytes(JSON.stringify(result === undefined ? null : result));
   }
 
   /** An RPC call served with node's own calls: the body read and parsed here, the answer written as bytes. */

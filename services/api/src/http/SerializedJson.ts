@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { constants, gzipSync } from "node:zlib";
+import { utf8Bytes } from "@tapeline/core";
 
 /** Bodies below this size are always sent as they are. */
 const GZIP_MIN_BYTES = 1024;
@@ -30,7 +31,7 @@ export class SerializedJson {
   #gzip: Buffer | null = null;
 
   constructor(json: Part | readonly Part[]) {
-    if (typeof json === "string") json = Buffer.from(json);
+    if (typeof json === "string") json = utf8Bytes(json);
     this.#parts = Buffer.isBuffer(json) ? [json] : json;
     const only = this.#parts.length === 1 ? this.#parts[0] : undefined;
     this.#bytes = Buffer.isBuffer(only) ? only : null;
@@ -49,7 +50,7 @@ export class SerializedJson {
   /** The body as one Buffer, joined on first use. */
   get bytes(): Buffer {
     this.#bytes ??= Buffer.concat(
-      this.#parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)),
+      this.#parts.map((p) => (typeof p === "string" ? utf8Bytes(p) : p)),
       this.byteLength,
     );
     return this.#bytes;

@@ -1,4 +1,4 @@
-import { createBatchAnswerer, type QueryApi, type QueryRpcMethod } from "@tapeline/core";
+import { createBatchAnswerer, type QueryApi, type QueryRpcMethod, utf8Bytes } from "@tapeline/core";
 import type { ShardClient } from "../shardClient.ts";
 
 /** The dev stack's shard client: every key is owned by the one query service in this process. */
@@ -18,10 +18,10 @@ export function createInProcessShardClient(api: QueryApi): ShardClient {
       ),
     async serialized(_key, method, ...args) {
       const result = (await call[method](...args)) ?? null;
-      if (typeof result !== "object" || result === null) return Buffer.from(JSON.stringify(result));
+      if (typeof result !== "object" || result === null) return utf8Bytes(JSON.stringify(result));
       let bytes = serialized.get(result);
       if (!bytes) {
-        bytes = Buffer.from(JSON.stringify(result));
+        bytes = utf8Bytes(JSON.stringify(result));
         serialized.set(result, bytes);
       }
       return bytes;

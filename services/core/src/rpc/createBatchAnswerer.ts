@@ -2,6 +2,7 @@ import { errorSlot } from "../batch.ts";
 import { toApiError } from "../errors.ts";
 import { JsonText } from "../JsonText.ts";
 import type { QueryApi } from "../ports/query.ts";
+import { utf8Bytes } from "../utf8Bytes.ts";
 import { parseRpcParams } from "./parseRpcParams.ts";
 import { type QueryBatchMethod, queryBatchMethods } from "./queryRpcMethods.ts";
 
@@ -23,7 +24,7 @@ export function createBatchAnswerer(api: QueryApi): BatchAnswerer {
   const memo = new Map<QueryBatchMethod, WeakMap<object, Buffer>>();
 
   function slotOf(method: QueryBatchMethod, result: unknown): Buffer {
-    if (result instanceof JsonText) return Buffer.from(result.text);
+    if (result instanceof JsonText) return utf8Bytes(result.text);
     const spec = queryBatchMethods[method] as { slot?: (r: unknown) => object };
     const cacheable = result !== null && typeof result === "object";
     let cache = memo.get(method);
@@ -33,7 +34,7 @@ export function createBatchAnswerer(api: QueryApi): BatchAnswerer {
     }
     const hit = cacheable ? cache.get(result) : undefined;
     if (hit) return hit;
-    const bytes = Buffer.from(JSON.stringify(spec.slot ? spec.slot(result) : { data: result }));
+    const bytes = utf8Bytes(JSON.stringify(spec.slot ? spec.slot(result) : { data: result }));
     if (cacheable) cache.set(result, bytes);
     return bytes;
   }
