@@ -1,9 +1,17 @@
 import { envelope, type TradePage } from "@tapeline/core";
+import { jsonArrayParts } from "../../http/jsonArrayParts.ts";
+import { SerializedJson } from "../../http/SerializedJson.ts";
 import { serializeOnce } from "./serializeOnce.ts";
 
-/** The trade tape body `{ data, meta: { asOf, usdBasis, hasMore, nextCursor } }`, serialized once per page. */
-export const tradePageJson = serializeOnce((page: TradePage) =>
-  JSON.stringify(
-    envelope(page.data, { usdBasis: page.usdBasis, hasMore: page.hasMore, nextCursor: page.nextCursor }),
-  ),
+/**
+ * The trade tape body `{ data, meta: { asOf, usdBasis, hasMore, nextCursor } }` (what serializing
+ * `envelope` of the page gives), serialized once per page, its rows in parts (jsonArrayParts).
+ */
+export const tradePageJson = serializeOnce(
+  (page: TradePage) =>
+    new SerializedJson([
+      '{"data":',
+      ...jsonArrayParts(page.data),
+      `,"meta":${JSON.stringify(envelope(null, { usdBasis: page.usdBasis, hasMore: page.hasMore, nextCursor: page.nextCursor }).meta)}}`,
+    ]),
 );
