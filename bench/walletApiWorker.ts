@@ -5,26 +5,15 @@
  * Env: DATABASE_URL, PORT.
  */
 import { createPgPool, runService, serveHttp } from "@tapeline/core";
-import { createApp } from "../services/api/src/createApp.ts";
-import { walletEndpoints } from "../services/api/src/endpoints/wallet/endpoints.ts";
-import { openGate } from "../services/api/src/gate.ts";
-import { shardReadiness } from "../services/api/src/http/shardReadiness.ts";
-import { createInProcessShardClient } from "../services/api/src/shards/createInProcessShardClient.ts";
 import { createQueryService } from "../services/query/src/createQueryService.ts";
 import { provider as walletProvider } from "../services/query/src/wallet/provider.ts";
+import { walletApp } from "./walletApp.ts";
 
 void runService("bench-wallet-api", async (ctx) => {
   const pool = createPgPool({ url: process.env.DATABASE_URL ?? "", max: 8 });
   ctx.shutdown.add("pg", () => pool.end());
   const service = await createQueryService({ pool, ctx, providers: [walletProvider] });
   ctx.shutdown.add("query", () => service.close());
-  const shards = createInProcessShardClient(service.api);
-  const app = createApp({
-    endpoints: [walletEndpoints],
-    shards,
-    gate: openGate,
-    ctx,
-    readiness: shardReadiness(shards),
-  });
+  const app = walletApp(service, ctx);
   await serveHttp(app, { host: "127.0.0.1", port: Number(process.env.PORT), ctx, name: "api" });
 });

@@ -15,16 +15,12 @@
 import { loadavg } from "node:os";
 import { type ChainId, createContext, type TradeRecord } from "@tapeline/core";
 import { createTestDatabase } from "@tapeline/core/testing";
-import { createApp } from "../services/api/src/createApp.ts";
-import { walletEndpoints } from "../services/api/src/endpoints/wallet/endpoints.ts";
-import { openGate } from "../services/api/src/gate.ts";
-import { shardReadiness } from "../services/api/src/http/shardReadiness.ts";
-import { createInProcessShardClient } from "../services/api/src/shards/createInProcessShardClient.ts";
 import type { BalanceChange } from "../services/ingest/src/writer/IngestBatch.ts";
 import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
 import { createQueryService } from "../services/query/src/createQueryService.ts";
 import { createPortfolioProvider } from "../services/query/src/portfolio/provider.ts";
 import { listen } from "../test/api/listen.ts";
+import { walletApp } from "./walletApp.ts";
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 20_000);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 100);
@@ -172,14 +168,7 @@ async function main() {
       ctx,
       providers: [createPortfolioProvider({ nodes: new Map() })],
     });
-    const shards = createInProcessShardClient(service.api);
-    const app = createApp({
-      endpoints: [walletEndpoints],
-      shards,
-      gate: openGate,
-      ctx,
-      readiness: shardReadiness(shards),
-    });
+    const app = walletApp(service, ctx);
     const server = await listen(app);
     try {
       const measure = async (name: string, query: Record<string, string>, points: number) => {

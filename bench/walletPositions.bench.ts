@@ -26,11 +26,6 @@ import { pathToFileURL } from "node:url";
 import { type ChainId, createContext, type TradeRecord, type WalletSwapRecord } from "@tapeline/core";
 import { createTestDatabase } from "@tapeline/core/testing";
 import type { Hex } from "viem";
-import { createApp } from "../services/api/src/createApp.ts";
-import { walletEndpoints } from "../services/api/src/endpoints/wallet/endpoints.ts";
-import { openGate } from "../services/api/src/gate.ts";
-import { shardReadiness } from "../services/api/src/http/shardReadiness.ts";
-import { createInProcessShardClient } from "../services/api/src/shards/createInProcessShardClient.ts";
 import { createDevnetClient } from "../services/ingest/src/devnet/createDevnetClient.ts";
 import { createTxSender } from "../services/ingest/src/devnet/createTxSender.ts";
 import { loadDevnetArtifacts } from "../services/ingest/src/devnet/loadDevnetArtifacts.ts";
@@ -39,6 +34,7 @@ import { writeBatch } from "../services/ingest/src/writer/writeBatch.ts";
 import { createQueryService } from "../services/query/src/createQueryService.ts";
 import { chainNodeOf, createPortfolioProvider } from "../services/query/src/portfolio/provider.ts";
 import { listen } from "../test/api/listen.ts";
+import { walletApp } from "./walletApp.ts";
 
 const TRADES = Number(process.env.BENCH_TRADES ?? 10_000);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 500);
@@ -251,14 +247,7 @@ async function main() {
         ctx,
         providers: [createPortfolioProvider({ nodes: new Map([[CHAIN, node]]), ...opts })],
       });
-      const shards = createInProcessShardClient(service.api);
-      const app = createApp({
-        endpoints: [walletEndpoints],
-        shards,
-        gate: openGate,
-        ctx,
-        readiness: shardReadiness(shards),
-      });
+      const app = walletApp(service, ctx);
       const server = await listen(app);
       return {
         url: server.url,

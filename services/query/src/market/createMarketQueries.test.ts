@@ -318,6 +318,30 @@ async function walkTrades(
   return { rows: out, pages };
 }
 
+/** A fixture trade as a trade page serves it, every field from the stored trade. */
+function servedAsStored(id: string) {
+  const src = fx.trades.find((t) => t.id === id);
+  if (!src) throw new Error(`served trade ${id} is not in the fixture`);
+  return {
+    at: src.at,
+    maker: src.maker,
+    isBuy: src.isBuy,
+    priceNative: Number(src.priceNative),
+    volumeNative: Number(src.volumeNative),
+    priceUsd: Number(src.priceNative) * Number(SPOT),
+    txHash: src.txHash,
+    block: Number(src.block),
+    logIndex: src.logIndex,
+    poolAddress: src.pool,
+    amountToken: Number(formatUnits(src.amountToken, 18)),
+    amountQuote: Number(formatUnits(src.amountQuote, 18)),
+    feesNative: Number(src.feesNative),
+    isWash: null,
+    preconfirmed: src.preconfirmed,
+    quoteToken: { symbol: "WETH", decimals: 18 },
+  };
+}
+
 describe("trades", () => {
   it("walks a pool tape newest first and oldest first without skipping or repeating", async () => {
     const q = queries();
@@ -331,27 +355,7 @@ describe("trades", () => {
     );
     expect(asc.rows.map((r) => r.id)).toEqual(expected.map((s) => s.id));
     // every row, each field from its stored trade (a page's rows travel as text lines)
-    for (const row of desc.rows) {
-      const src = fx.trades.find((t) => t.id === row.id)!;
-      expect(row).toMatchObject({
-        at: src.at,
-        maker: src.maker,
-        isBuy: src.isBuy,
-        priceNative: Number(src.priceNative),
-        volumeNative: Number(src.volumeNative),
-        priceUsd: Number(src.priceNative) * Number(SPOT),
-        txHash: src.txHash,
-        block: Number(src.block),
-        logIndex: src.logIndex,
-        poolAddress: FX_POOL,
-        amountToken: Number(formatUnits(src.amountToken, 18)),
-        amountQuote: Number(formatUnits(src.amountQuote, 18)),
-        feesNative: Number(src.feesNative),
-        isWash: null,
-        preconfirmed: src.preconfirmed,
-        quoteToken: { symbol: "WETH", decimals: 18 },
-      });
-    }
+    for (const row of desc.rows) expect(row).toMatchObject(servedAsStored(row.id));
   });
 
   it("filters pages within a bounded scan window: short pages keep hasMore, nothing skipped", async () => {
@@ -410,20 +414,7 @@ describe("trades", () => {
       q.tokenTrades({ chain: FX_CHAIN, address: FX_TOKEN, limit: 150, cursor, order: "asc" }),
     );
     expect(asc.rows.map((r) => r.id)).toEqual(all.map((s) => s.id));
-    const src = fx.trades.find((t) => t.id === tok.rows[0]!.id)!;
-    expect(tok.rows[0]).toMatchObject({
-      at: src.at,
-      maker: src.maker,
-      isBuy: src.isBuy,
-      priceNative: Number(src.priceNative),
-      volumeNative: Number(src.volumeNative),
-      priceUsd: Number(src.priceNative) * Number(SPOT),
-      txHash: src.txHash,
-      block: Number(src.block),
-      logIndex: src.logIndex,
-      poolAddress: src.pool,
-      quoteToken: { symbol: "WETH", decimals: 18 },
-    });
+    for (const row of tok.rows) expect(row).toMatchObject(servedAsStored(row.id));
     // a filtered walk over the token's markets, in scan windows shorter than the history
     const narrow = queries({ tradeScanWindow: 50 });
     const sells = await walkTrades((cursor) =>
