@@ -283,6 +283,9 @@ async function readPageFacts(
   return { tokens, native };
 }
 
+/** A line's field: null when empty. */
+const orNull = (v: string): string | null => (v === "" ? null : v);
+
 /** The fields of a trade's line, in order; a Solana line adds the swap minute's SOL/USD rate. */
 const LINE_FIELDS = 16;
 
@@ -296,7 +299,6 @@ function parseTradeLine(line: string, solana: boolean): Raw {
   const f = line.split("\t");
   const width = LINE_FIELDS + (solana ? 1 : 0);
   if (f.length !== width) throw new Error(`a trade line has ${f.length} fields, not ${width}`);
-  const orNull = (v: string): string | null => (v === "" ? null : v);
   const wash = f[9] as string;
   return {
     id: f[0] as string,
