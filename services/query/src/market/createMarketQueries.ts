@@ -37,10 +37,12 @@ import { alignBucket } from "./alignBucket.ts";
 import { applyMarketEvent, marketEventTags } from "./applyMarketEvent.ts";
 import { buildSparkline } from "./buildSparkline.ts";
 import { convertCandlesToUsd } from "./convertCandlesToUsd.ts";
+import { createTokenLabelReader } from "./createTokenLabelReader.ts";
 import { createTtlCache, type EntryOptions } from "./createTtlCache.ts";
 import { decimalString } from "./decimalString.ts";
 import { launchpadPoolOf, toTokenLaunchpad } from "./launchpadPoolOf.ts";
 import type { MarketDb } from "./MarketDb.ts";
+import { createPageFactsReader } from "./pageFacts.ts";
 import { parseInterval } from "./parseInterval.ts";
 import { type NativeCandlePage, readCandlePage } from "./readCandlePage.ts";
 import { readNativePrices } from "./readNativePrices.ts";
@@ -78,6 +80,11 @@ export type MarketQueriesOptions = {
   candleTtlMs?: number;
   /** how long a trade page is reused, default 1 s (same stale rule) */
   tradeTtlMs?: number;
+  /**
+   * How long trade pages reuse a known token's name, symbol and decimals, and the chain's native
+   * coin's, default 60 s (a token not stored yet is looked up on every page).
+   */
+  factsTtlMs?: number;
   /** candle pages ending this long before now are settled (immutable, cached), default 1 h */
   settledAfterS?: number;
   /** rows a filtered trade page may look at (see readTradePage) */
@@ -164,6 +171,12 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     now,
   });
   const tradeTtl = opts.tradeTtlMs ?? 1000;
+  const factsTtl = opts.factsTtlMs ?? 60_000;
+  const pageFacts = createPageFactsReader(
+    db,
+    createTokenLabelReader(db, { ttlMs: factsTtl, max: 50_000, now }),
+    { nativeTtlMs: factsTtl, now },
+  );
   const tradePages = createTtlCache<TradePage>({
     ttlMs: tradeTtl,
     staleMs: tradeTtl,
@@ -741,13 +754,17 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
           labelled(
             q.chain,
             p.tokenAddress,
-            await readTradePage(db, {
-              ...rest,
-              scope: { chain: q.chain, markets: [p.market] },
-              token: p.tokenAddress,
-              spotUsd,
-              ...scanOpt,
-            }),
+            await readTradePage(
+              db,
+              {
+                ...rest,
+                scope: { chain: q.chain, markets: [p.market] },
+                token: p.tokenAddress,
+                spotUsd,
+                ...scanOpt,
+              },
+              pageFacts,
+            ),
           ),
         life(tradeTtl, p.market, [p.market, usdTag(q.chain)]),
       );
@@ -774,7 +791,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
           labelled(
             chain,
             address,
-            await readTradePage(db, { ...rest, scope, token: address, spotUsd, ...scanOpt }),
+            await readTradePage(db, { ...rest, scope, token: address, spotUsd, ...scanOpt }, pageFacts),
           ),
         life(tradeTtl, key, tags),
       );

@@ -10,7 +10,9 @@ import {
 import { decodeTradeCursor } from "./decodeTradeCursor.ts";
 import { encodeTradeCursor } from "./encodeTradeCursor.ts";
 import type { MarketDb } from "./MarketDb.ts";
+import { type PageFacts, type PageFactsReader, storedPageFacts } from "./pageFacts.ts";
 import { NATIVE_ADDRESSES } from "./readPoolRows.ts";
+import type { TokenLabel } from "./readTokenLabels.ts";
 import { USD_RATE_MAX_AGE_MS } from "./usdRateMaxAgeMs.ts";
 
 /** Rows a filtered page may look at before it ends (with `hasMore` and a cursor past them). */
@@ -50,16 +52,19 @@ type Raw = {
   usd?: string | null;
 };
 
-type Facts = { address: string | null; name: string | null; symbol: string | null; decimals: number | null };
-
 /**
  * Reads one page of a trade tape with a keyset cursor over (at, block, logIndex, id), which is a
  * total order of a chain's trades, so pages never skip or repeat a trade. Without filters a page
  * holds the next `limit` trades. With filters (maker, side, minimums, wash) a page looks at no
  * more than TRADE_SCAN_WINDOW trades: when that window ends before `limit` matches, the page is
- * short, `hasMore` stays true and the cursor points past the window.
+ * short, `hasMore` stays true and the cursor points past the window. The token facts the rows
+ * show come from `readFacts` (by default read from the store with the page).
  */
-export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<TradePage> {
+export async function readTradePage(
+  db: MarketDb,
+  q: ReadTradesInput,
+  readFacts: PageFactsReader = storedPageFacts(db),
+): Promise<TradePage> {
   const order: TradeOrder = q.order ?? "desc";
   const desc = order === "desc";
   const chain = q.scope.chain;
@@ -158,7 +163,7 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
   }
 
   // The token facts a row shows (its token's decimals, its quote's name, symbol and decimals)
-  // are read once for the page (readPageFacts) rather than joined to each row: narrower rows
+  // are read once for the page (`readFacts`) rather than joined to each row: narrower rows
   // without per-row joins cost less on PostgreSQL and far less on Citus, where each row crosses
   // the coordinator (storage README: the trade page's rows and their token facts).
   // Each trade comes back as one text, its fields tab-separated (see parseTradeLine): on Citus
@@ -179,12 +184,10 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
   const rows = lines.map((r) => parseTradeLine(r.line, solana));
 
   const page = rows.slice(0, q.limit);
-  const facts = await readPageFacts(
-    db,
-    chain,
-    [q.token, ...new Set(page.map((r) => r.quote_address))],
-    page.length,
-  );
+  const facts: PageFacts =
+    page.length === 0
+      ? { tokens: new Map(), native: null }
+      : await readFacts(chain, [q.token, ...new Set(page.map((r) => r.quote_address))]);
   const decimals = facts.tokens.get(q.token)?.decimals ?? null;
   // a native coin without a token row (or without its symbol or decimals) takes the chain's
   const quotes = new Map<string, QuoteFacts>();
@@ -251,37 +254,8 @@ export async function readTradePage(db: MarketDb, q: ReadTradesInput): Promise<T
   return { data, usdBasis: solana ? "trade" : "spot", hasMore, nextCursor };
 }
 
-type QuoteFacts = { name: string | null; symbol: string | null; decimals: number | null };
+type QuoteFacts = TokenLabel;
 const EMPTY_FACTS: QuoteFacts = { name: null, symbol: null, decimals: null };
-
-/**
- * The stored facts of the page's token and quotes by address, with the chain's native symbol and
- * decimals (null when the chain has no row). Reference tables only: on Citus one task on any node
- * holding them. Nothing to read for an empty page.
- */
-async function readPageFacts(
-  db: MarketDb,
-  chain: ChainId,
-  addresses: string[],
-  rows: number,
-): Promise<{ tokens: Map<string, QuoteFacts>; native: QuoteFacts | null }> {
-  const tokens = new Map<string, QuoteFacts>();
-  if (rows === 0) return { tokens, native: null };
-  // the chain's row is the one without an address
-  const { rows: found } = await db.query<Facts>(
-    `select address, name, symbol, decimals from tokens where chain_id = $1 and address = any($2::text[])
-     union all
-     select null, null, native_symbol, native_decimals from chains where chain_id = $1`,
-    [chain, addresses],
-  );
-  let native: QuoteFacts | null = null;
-  for (const f of found) {
-    const facts = { name: f.name, symbol: f.symbol, decimals: f.decimals };
-    if (f.address === null) native = facts;
-    else tokens.set(f.address, facts);
-  }
-  return { tokens, native };
-}
 
 /** A line's field: null when empty. */
 const orNull = (v: string): string | null => (v === "" ? null : v);

@@ -1,8 +1,8 @@
 import type { ChainId, WalletQueries } from "@tapeline/core";
+import { createTokenLabelReader } from "../market/createTokenLabelReader.ts";
 import { createTtlCache } from "../market/createTtlCache.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
 import { readUsdRates } from "../market/readUsdRates.ts";
-import { createTokenLabelReader } from "./createTokenLabelReader.ts";
 import { readWalletSwapPage } from "./readWalletSwapPage.ts";
 import { readWalletTradePage } from "./readWalletTradePage.ts";
 

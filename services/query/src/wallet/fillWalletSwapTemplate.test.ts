@@ -1,8 +1,8 @@
 import { SOLANA_ROUTER_SINCE, type WalletSwapRecord, walletSwapTemplate } from "@tapeline/core";
 import { formatUnits } from "viem";
 import { describe, expect, it } from "vitest";
+import type { TokenLabel } from "../market/readTokenLabels.ts";
 import { fillWalletSwapPage, pageLabels } from "./fillWalletSwapTemplate.ts";
-import type { TokenLabel } from "./readTokenLabels.ts";
 
 const A = `0x${"aa".repeat(20)}`; // 18 decimals, a name to escape
 const B = `0x${"bb".repeat(20)}`; // 6 decimals

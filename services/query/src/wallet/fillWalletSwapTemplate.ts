@@ -1,6 +1,6 @@
 import { AMOUNT_HOLE, HOLE, NEXT, PAIR, SIDE_HOLE, USD_HOLE } from "@tapeline/core";
+import type { TokenLabel } from "../market/readTokenLabels.ts";
 import { rawToUnits } from "./rawToUnits.ts";
-import type { TokenLabel } from "./readTokenLabels.ts";
 
 /** A token as a page shows it: its asset object up to the amount, and its decimals. */
 type Shown = { head: string; decimals: number | null };

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { formatUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBatch } from "../../../ingest/src/writer/writeBatch.ts";
-import { createTokenLabelReader } from "./createTokenLabelReader.ts";
+import { createTokenLabelReader } from "../market/createTokenLabelReader.ts";
 import { readWalletSwapPage } from "./readWalletSwapPage.ts";
 
 const EVM: ChainId = "evm:1";

@@ -7,13 +7,13 @@ import {
   walletSwapPageJson,
   walletSwapTemplate,
 } from "@tapeline/core";
+import type { TokenLabelReader } from "../market/createTokenLabelReader.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
-import type { TokenLabelReader } from "./createTokenLabelReader.ts";
+import type { TokenLabel } from "../market/readTokenLabels.ts";
 import { decodeWalletSwapCursor } from "./decodeWalletSwapCursor.ts";
 import { encodeWalletSwapCursor } from "./encodeWalletSwapCursor.ts";
 import { fillWalletSwapPage, pageLabels } from "./fillWalletSwapTemplate.ts";
 import { readSwapMinuteRates } from "./readSwapMinuteRates.ts";
-import type { TokenLabel } from "./readTokenLabels.ts";
 
 type Row = {
   at: string;

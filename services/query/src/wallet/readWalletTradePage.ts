@@ -7,8 +7,8 @@ import {
   type WalletTradeRow,
   walletKey,
 } from "@tapeline/core";
+import type { TokenLabelReader } from "../market/createTokenLabelReader.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
-import type { TokenLabelReader } from "./createTokenLabelReader.ts";
 import { readSwapMinuteRates } from "./readSwapMinuteRates.ts";
 
 type Raw = {

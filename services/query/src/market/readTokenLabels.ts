@@ -1,12 +1,13 @@
 import type { ChainId } from "@tapeline/core";
-import type { MarketDb } from "../market/MarketDb.ts";
+import type { MarketDb } from "./MarketDb.ts";
 
-/** What a wallet row shows of a token. */
+/** What a wallet row or a trade page shows of a token. */
 export type TokenLabel = { symbol: string | null; name: string | null; decimals: number | null };
 
 /**
  * Symbol, name and decimals of the given tokens of a chain, by address (tokens the store does not
- * know are absent). A query of its own: token rows are distributed by token, wallet rows by wallet.
+ * know are absent). A query of its own: token rows are a reference table, wallet and trade rows
+ * are distributed by wallet and by market.
  */
 export async function readTokenLabels(
   db: MarketDb,

@@ -1,5 +1,5 @@
 import type { ChainId } from "@tapeline/core";
-import type { MarketDb } from "../market/MarketDb.ts";
+import type { MarketDb } from "./MarketDb.ts";
 import { readTokenLabels, type TokenLabel } from "./readTokenLabels.ts";
 
 /** Labels of a chain's tokens by address (tokens the store does not know are absent). */
@@ -12,10 +12,11 @@ export type TokenLabelReader = ((
 };
 
 /**
- * {@link readTokenLabels} behind a bounded memory of known tokens: wallet pages repeat the same
- * few tokens, and a label read was a query of its own per page (per wallet in a batch). Known
- * labels are kept `ttlMs`, so a name or symbol filled in later shows within it; unknown tokens
- * are not remembered, so a token stored later shows at once. Past `max` entries the oldest go.
+ * {@link readTokenLabels} behind a bounded memory of known tokens: wallet pages and trade pages
+ * repeat the same few tokens, and a label read was a query of its own per page (per wallet in a
+ * batch). Known labels are kept `ttlMs`, so a name or symbol filled in later shows within it;
+ * unknown tokens are not remembered, so a token stored later shows at once. Past `max` entries
+ * the oldest go.
  */
 export function createTokenLabelReader(
   db: MarketDb,
