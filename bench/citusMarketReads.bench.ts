@@ -3,7 +3,8 @@
  * trades, default 60,000, over 20 pools and 30 days) loaded through the ingest writer into a
  * database on the machine's PostgreSQL 15 and into one on a Citus cluster started here (a
  * coordinator and two workers on this machine, eight shards per table), then the market queries
- * of a query shard with every cache off:
+ * of a query shard with every page and figure cache off (the spot rate and token labels kept, as
+ * in service):
  *   the 2,000-candle page (GET /v1/pool/ohlcv limit=2000 1m) and the 500-trade page
  *   (GET /v1/pool/trades limit=500), requests rotating over the 20 pools; the token-wide 500-trade
  *   tape (GET /v1/token/trades limit=500) and stats (GET /v1/token/stats, 4 windows), requests
@@ -119,6 +120,8 @@ try {
         tokenTtlMs: 0,
         candleTtlMs: 0,
         tradeTtlMs: 0,
+        // the native/USD spot rate a second, as in service (and as queryMarket.bench.ts keeps it)
+        spotTtlMs: 1000,
       });
       for (let i = 0; i < 2 * POOLS; i++) await target.read(q, i); // unmeasured warm-up
       const lat: number[] = [];
