@@ -17,7 +17,14 @@ import type { AddressInfo } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createContext, createPgPool, envelope, marketKey, runBatch } from "@tapeline/core";
+import {
+  createContext,
+  createPgPool,
+  envelope,
+  marketKey,
+  runBatch,
+  SERVING_NODE_OPTIONS,
+} from "@tapeline/core";
 import { createTestDatabase } from "@tapeline/core/testing";
 import { z } from "zod";
 import { createApp } from "../services/api/src/createApp.ts";
@@ -94,7 +101,8 @@ type Child = { port: number; pid: number; kill: () => void };
 function start(role: string, env: Record<string, string>): Promise<Child> {
   const child = fork(fileURLToPath(import.meta.url), [], {
     execArgv: ["--import", "tsx"],
-    env: { ...process.env, ...env, BENCH_ROLE: role },
+    // the router's and the shards' images' node options (SERVING_NODE_OPTIONS)
+    env: { ...process.env, ...env, BENCH_ROLE: role, NODE_OPTIONS: SERVING_NODE_OPTIONS },
   });
   return new Promise((resolve, reject) => {
     child.once("message", (m) =>

@@ -507,6 +507,17 @@ describe("tokens and markets", () => {
     ).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it("answers one definition object while its row is cached, so its serialized bytes are reused", async () => {
+    let t = nowMs;
+    const q = queries({ now: () => t, definitionTtlMs: 1000 });
+    const first = await q.poolDefinition({ chain: FX_CHAIN, address: FX_CURVE });
+    expect(await q.poolDefinition({ chain: FX_CHAIN, address: FX_CURVE })).toBe(first);
+    t += 1001;
+    const reread = await q.poolDefinition({ chain: FX_CHAIN, address: FX_CURVE });
+    expect(reread).not.toBe(first);
+    expect(reread).toEqual(first);
+  });
+
   it("token-wide stats count every market's trades in each window", async () => {
     const windows = ["5m", "1h", "6h", "24h"] as const;
     const st = await queries().tokenStats({ chain: FX_CHAIN, address: FX_TOKEN, windows: [...windows] });

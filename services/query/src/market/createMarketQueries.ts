@@ -273,6 +273,18 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     );
   }
 
+  // One definition per cached row (a market event replaces the row), so the shard's RPC and batch
+  // answers, serialized once per result object, serve a cached market's bytes again.
+  const definitionOfRow = new WeakMap<PoolRow, MarketDefinition>();
+  function definitionOf(row: PoolRow): MarketDefinition {
+    let d = definitionOfRow.get(row);
+    if (d === undefined) {
+      d = toMarketDefinition(row);
+      definitionOfRow.set(row, d);
+    }
+    return d;
+  }
+
   async function requirePool(chain: ChainId, address: string): Promise<PoolRow> {
     const p = await poolRow(chain, address);
     if (!p) throw new NotFoundError(`unknown pool ${address} on ${chain}`, { chain, address });
@@ -708,7 +720,7 @@ export function createMarketQueries(opts: MarketQueriesOptions): MarketQueries {
     },
 
     async poolDefinition({ chain, address }): Promise<MarketDefinition> {
-      return toMarketDefinition(await requirePool(chain, address));
+      return definitionOf(await requirePool(chain, address));
     },
 
     async poolData({ chain, address, windows }) {
