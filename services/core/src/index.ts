@@ -29,6 +29,8 @@ export * from "./health/readFreshnessPolicy.ts";
 export * from "./httpMetrics.ts";
 export * from "./isMainModule.ts";
 export * from "./JsonText.ts";
+export * from "./jsonArrayParts.ts";
+export * from "./jsonBytes.ts";
 export * from "./net/freePort.ts";
 export * from "./ports/backfillQueues.ts";
 export * from "./ports/bus.ts";

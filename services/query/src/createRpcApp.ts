@@ -9,6 +9,7 @@ import {
   isQueryRpcMethod,
   JsonText,
   joinSlots,
+  jsonBytes,
   MAX_BATCH_ITEMS,
   NotFoundError,
   PayloadTooLargeError,
@@ -58,7 +59,7 @@ export function createRpcApp(opts: {
   const serializeOnce = (result: object): Buffer => {
     let body = serialized.get(result);
     if (!body) {
-      body = utf8Bytes(JSON.stringify(result));
+      body = jsonBytes(result);
       serialized.set(result, body);
     }
     return body;

@@ -1,4 +1,10 @@
-import { createBatchAnswerer, type QueryApi, type QueryRpcMethod, utf8Bytes } from "@tapeline/core";
+import {
+  createBatchAnswerer,
+  jsonBytes,
+  type QueryApi,
+  type QueryRpcMethod,
+  utf8Bytes,
+} from "@tapeline/core";
 import type { ShardClient } from "../shardClient.ts";
 
 /** The dev stack's shard client: every key is owned by the one query service in this process. */
@@ -21,7 +27,7 @@ export function createInProcessShardClient(api: QueryApi): ShardClient {
       if (typeof result !== "object" || result === null) return utf8Bytes(JSON.stringify(result));
       let bytes = serialized.get(result);
       if (!bytes) {
-        bytes = utf8Bytes(JSON.stringify(result));
+        bytes = jsonBytes(result);
         serialized.set(result, bytes);
       }
       return bytes;

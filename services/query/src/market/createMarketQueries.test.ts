@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "@tapeline/core/testing";
 import { writeBatch } from "@tapeline/ingest";
 import { formatUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMarketQueries } from "./createMarketQueries.ts";
+import { createMarketQueries, type MarketQueriesOptions } from "./createMarketQueries.ts";
 import {
   buildMarketFixture,
   FX_CHAIN,
@@ -60,7 +60,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const queries = (extra: { tradeScanWindow?: number } = {}) =>
+const queries = (extra: Partial<MarketQueriesOptions> = {}) =>
   createMarketQueries({ db: db.pool, now: () => nowMs, ...extra });
 
 const swapsOf = (...pools: string[]): RefSwap[] => pools.flatMap((p) => fx.swaps.get(p) ?? []);

@@ -1,5 +1,4 @@
-import type { CandlePage } from "@tapeline/core";
-import { jsonArrayParts } from "../../http/jsonArrayParts.ts";
+import { type CandlePage, jsonArrayParts } from "@tapeline/core";
 import { SerializedJson } from "../../http/SerializedJson.ts";
 import { candlePageBody } from "./candlePageBody.ts";
 import { candlesJson } from "./candlesJson.ts";

@@ -1,5 +1,4 @@
-import { envelope, type TradePage } from "@tapeline/core";
-import { jsonArrayParts } from "../../http/jsonArrayParts.ts";
+import { envelope, jsonArrayParts, type TradePage } from "@tapeline/core";
 import { SerializedJson } from "../../http/SerializedJson.ts";
 import { serializeOnce } from "./serializeOnce.ts";
 
