@@ -22,7 +22,10 @@ export const getPoolTrades = defineEndpoint({
   async handler({ query, shards }) {
     const { chain: c, address: a, ...params } = query;
     const p = poolRoute(shards, c, a);
-    const page = await p.shard.poolTrades(toTradeQuery(p.chain, p.address, params, null));
-    return { body: tradePageJson(page) };
+    return {
+      body: tradePageJson(
+        await shards.serialized(p.key, "poolTrades", toTradeQuery(p.chain, p.address, params, null)),
+      ),
+    };
   },
 });

@@ -26,9 +26,7 @@ export const getTokenTrades = defineEndpoint({
   async handler({ query, shards }) {
     const { chain: c, address: a, pools: rawPools, ...params } = query;
     const t = tokenRoute(shards, c, a);
-    const page = await t.shard.tokenTrades(
-      toTradeQuery(t.chain, t.address, params, parsePools(t.chain, rawPools)),
-    );
-    return { body: tradePageJson(page) };
+    const q = toTradeQuery(t.chain, t.address, params, parsePools(t.chain, rawPools));
+    return { body: tradePageJson(await shards.serialized(t.key, "tokenTrades", q)) };
   },
 });

@@ -1,4 +1,4 @@
-import type { CandlePage, TradePage, TradeRow } from "@tapeline/core";
+import { type CandlePage, jsonBytes, type TradePage, type TradeRow } from "@tapeline/core";
 import { describe, expect, it } from "vitest";
 import { candlePageBody } from "./candlePageBody.ts";
 import { candlePageJson } from "./candlePageJson.ts";
@@ -29,12 +29,36 @@ describe("page bodies serialized in parts", () => {
           block: 12_345_678 + i,
         }) as unknown as TradeRow,
     );
-    const page: TradePage = { data, usdBasis: "spot", hasMore: true, nextCursor: "c1" };
-    const text = tradePageJson(page).bytes.toString("utf8");
-    const asOf = (JSON.parse(text) as { meta: { asOf: number } }).meta.asOf;
-    expect(text).toBe(
-      JSON.stringify({ data, meta: { asOf, usdBasis: "spot", hasMore: true, nextCursor: "c1" } }),
+    for (const page of [
+      { data, usdBasis: "spot", hasMore: true, nextCursor: "c1" },
+      { data: data.slice(0, 1), usdBasis: "trade", hasMore: false, nextCursor: null },
+      { data: [], usdBasis: "spot", hasMore: false, nextCursor: null },
+    ] satisfies TradePage[]) {
+      // as a shard serializes it in parts (jsonBytes), and as one serialized whole
+      for (const bytes of [jsonBytes(page), Buffer.from(JSON.stringify(page))]) {
+        const { data: rows, ...meta } = page;
+        expect(tradePageJson(bytes, 1_760_000_999_000).bytes.toString("utf8")).toBe(
+          JSON.stringify({ data: rows, meta: { asOf: 1_760_000_999_000, ...meta } }),
+        );
+      }
+    }
+  });
+
+  it("a trade page's body is spliced at the page's own key, the same bytes giving the same body", () => {
+    // a row's text holding the key's characters is escaped, so it cannot be taken for the key
+    const row = { id: "a", quoteToken: { symbol: '],"usdBasis":"x"' } } as unknown as TradeRow;
+    const page: TradePage = { data: [row], usdBasis: "spot", hasMore: false, nextCursor: null };
+    const bytes = jsonBytes(page);
+    const body = tradePageJson(bytes, 1);
+    expect(JSON.parse(body.bytes.toString("utf8"))).toEqual({
+      data: [row],
+      meta: { asOf: 1, usdBasis: "spot", hasMore: false, nextCursor: null },
+    });
+    expect(tradePageJson(bytes, 2)).toBe(body);
+    expect(() => tradePageJson(Buffer.from('{"error":{"code":"INTERNAL"}}'))).toThrow(
+      "not a serialized trade page",
     );
+    expect(() => tradePageJson(Buffer.from('[{"usdBasis":1},"x"]'))).toThrow("not a serialized trade page");
   });
 
   it("a candle page is byte for byte its serialized body, unknown prices included", () => {
