@@ -294,6 +294,10 @@ export type TradeRow = {
   traderTxCount?: number;
 };
 
+/**
+ * A trade page, serialized by the query service in this field order: the API cuts the serialized
+ * page where `usdBasis` follows the rows and passes the rows on unparsed (`tradePageJson`).
+ */
 export type TradePage = { data: TradeRow[]; usdBasis: UsdBasis; hasMore: boolean; nextCursor: string | null };
 
 // ---------------------------------------------------------------- candles
@@ -335,6 +339,10 @@ export type PageCandle = Omit<Candle, "open" | "high" | "low" | "close" | "volum
   volume: number | null;
 };
 
+/**
+ * A candle page, serialized by the query service with `data` first and `interval` right after it:
+ * the API cuts the serialized page there and passes the candles on unparsed (`candlePageJson`).
+ */
 export type CandlePage = {
   data: PageCandle[];
   interval: CandleInterval;

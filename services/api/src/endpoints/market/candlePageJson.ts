@@ -2,14 +2,57 @@ import { type CandlePage, jsonArrayParts } from "@tapeline/core";
 import { SerializedJson } from "../../http/SerializedJson.ts";
 import { candlePageBody } from "./candlePageBody.ts";
 import { candlesJson } from "./candlesJson.ts";
-import { serializeOnce } from "./serializeOnce.ts";
+import { splitPage } from "./splitPage.ts";
 
-/** The single-call candle body (`candlePageBody`), serialized once per page, its candles in parts (jsonArrayParts). */
-export const candlePageJson = serializeOnce((page: CandlePage) => {
-  const { meta } = candlePageBody(page);
-  return new SerializedJson([
-    '{"data":',
-    ...jsonArrayParts(page.data, candlesJson),
-    `,"meta":${JSON.stringify(meta)}}`,
-  ]);
-});
+/** The fields of a candle page besides its rows (`nextEndTime` only when set), as the query service lays them out. */
+const FIELDS = [
+  "interval",
+  "count",
+  "oldestTime",
+  "newestTime",
+  "hasMore",
+  "pools",
+  "quote",
+  "immutable",
+  "asOf",
+];
+
+type Made = { body: SerializedJson; immutable: boolean };
+
+/** Bodies made from a shard's page bytes: a cached page comes back as the same bytes in process. */
+const made = new WeakMap<Buffer, Made>();
+
+/**
+ * The single-call candle body (`candlePageBody`) from a candle page as a shard serialized it, and
+ * whether the page is settled (immutable): its candles are passed on as they came (`splitPage`),
+ * where parsing up to 2,000 of them and serializing them again cost the router milliseconds. A
+ * page laid out otherwise (a shard of another version during a rollout) is parsed whole, its
+ * candles serialized in parts.
+ */
+export function candlePageJson(page: Buffer): Made {
+  let m = made.get(page);
+  if (!m) {
+    const cut = splitPage(page, FIELDS);
+    const p = cut ? ({ ...cut.fields, data: [] } as unknown as CandlePage) : parsePage(page);
+    const meta = `,"meta":${JSON.stringify(candlePageBody(p).meta)}}`;
+    m = {
+      body: cut
+        ? new SerializedJson([cut.rows, meta])
+        : new SerializedJson(['{"data":', ...jsonArrayParts(p.data, candlesJson), meta]),
+      immutable: p.immutable === true,
+    };
+    made.set(page, m);
+  }
+  return m;
+}
+
+/**
+ * The page parsed whole.
+ * @throws Error when it is not a page
+ */
+function parsePage(page: Buffer): CandlePage {
+  const p = JSON.parse(page.toString("utf8")) as CandlePage | null;
+  if (p === null || typeof p !== "object" || !Array.isArray(p.data))
+    throw new Error("not a serialized candle page");
+  return p;
+}

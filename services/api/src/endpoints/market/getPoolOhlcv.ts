@@ -24,19 +24,18 @@ export const getPoolOhlcv = defineEndpoint({
     const { chain: c, address: a, ...opts } = query;
     const p = poolRoute(shards, c, a);
     checkCandleBounds(opts);
-    const page = await p.shard.poolOhlcv({
-      chain: p.chain,
-      address: p.address,
-      interval: opts.interval,
-      limit: opts.limit,
-      endTime: opts.endTime ?? null,
-      from: opts.from ?? null,
-      quote: opts.quote,
-      fill: opts.fill,
-    });
-    return {
-      body: candlePageJson(page),
-      ...(page.immutable ? { headers: { "Cache-Control": IMMUTABLE_CACHE } } : {}),
-    };
+    const { body, immutable } = candlePageJson(
+      await shards.serialized(p.key, "poolOhlcv", {
+        chain: p.chain,
+        address: p.address,
+        interval: opts.interval,
+        limit: opts.limit,
+        endTime: opts.endTime ?? null,
+        from: opts.from ?? null,
+        quote: opts.quote,
+        fill: opts.fill,
+      }),
+    );
+    return { body, ...(immutable ? { headers: { "Cache-Control": IMMUTABLE_CACHE } } : {}) };
   },
 });

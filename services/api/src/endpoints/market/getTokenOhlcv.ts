@@ -28,20 +28,19 @@ export const getTokenOhlcv = defineEndpoint({
     const { chain: c, address: a, pools: rawPools, ...opts } = query;
     const t = tokenRoute(shards, c, a);
     checkCandleBounds(opts);
-    const page = await t.shard.tokenOhlcv({
-      chain: t.chain,
-      address: t.address,
-      pools: parsePools(t.chain, rawPools),
-      interval: opts.interval,
-      limit: opts.limit,
-      endTime: opts.endTime ?? null,
-      from: opts.from ?? null,
-      quote: opts.quote,
-      fill: opts.fill,
-    });
-    return {
-      body: candlePageJson(page),
-      ...(page.immutable ? { headers: { "Cache-Control": IMMUTABLE_CACHE } } : {}),
-    };
+    const { body, immutable } = candlePageJson(
+      await shards.serialized(t.key, "tokenOhlcv", {
+        chain: t.chain,
+        address: t.address,
+        pools: parsePools(t.chain, rawPools),
+        interval: opts.interval,
+        limit: opts.limit,
+        endTime: opts.endTime ?? null,
+        from: opts.from ?? null,
+        quote: opts.quote,
+        fill: opts.fill,
+      }),
+    );
+    return { body, ...(immutable ? { headers: { "Cache-Control": IMMUTABLE_CACHE } } : {}) };
   },
 });

@@ -34,8 +34,16 @@ describe("page bodies serialized in parts", () => {
       { data: data.slice(0, 1), usdBasis: "trade", hasMore: false, nextCursor: null },
       { data: [], usdBasis: "spot", hasMore: false, nextCursor: null },
     ] satisfies TradePage[]) {
-      // as a shard serializes it in parts (jsonBytes), and as one serialized whole
-      for (const bytes of [jsonBytes(page), Buffer.from(JSON.stringify(page))]) {
+      // as a shard serializes it in parts (jsonBytes), serialized whole, and laid out otherwise
+      // (fields first, or a field of another version right after the rows): parsed whole
+      const { data: _rows, ...fields } = page;
+      for (const bytes of [
+        jsonBytes(page),
+        Buffer.from(JSON.stringify(page)),
+        Buffer.from(JSON.stringify({ ...fields, data: page.data })),
+        Buffer.from(JSON.stringify({ data: page.data, more: 1, ...fields })),
+        Buffer.from(JSON.stringify({ ...page, last: "x" })),
+      ]) {
         const { data: rows, ...meta } = page;
         expect(tradePageJson(bytes, 1_760_000_999_000).bytes.toString("utf8")).toBe(
           JSON.stringify({ data: rows, meta: { asOf: 1_760_000_999_000, ...meta } }),
@@ -61,7 +69,8 @@ describe("page bodies serialized in parts", () => {
     expect(() => tradePageJson(Buffer.from('[{"usdBasis":1},"x"]'))).toThrow("not a serialized trade page");
   });
 
-  it("a candle page is byte for byte its serialized body, unknown prices included", () => {
+  it("a candle page is byte for byte its serialized body, with its settled flag, unknown prices included", () => {
+    // laid out as the query service lays a page out
     const page = {
       data: Array.from({ length: ROWS }, (_, i) => ({
         time: 1_760_000_000 + i * 60,
@@ -83,6 +92,25 @@ describe("page bodies serialized in parts", () => {
       immutable: false,
       asOf: 1_760_000_123_456,
     } as CandlePage;
-    expect(candlePageJson(page).bytes.toString("utf8")).toBe(JSON.stringify(candlePageBody(page)));
+    for (const p of [
+      page,
+      { ...page, hasMore: true, immutable: true, nextEndTime: 1_759_999_940 },
+      { ...page, data: [], count: 0, oldestTime: null, newestTime: null },
+    ] satisfies CandlePage[]) {
+      const { data, ...fields } = p;
+      const { count, ...others } = fields;
+      for (const bytes of [
+        jsonBytes(p),
+        Buffer.from(JSON.stringify(p)),
+        Buffer.from(JSON.stringify({ ...fields, data })),
+        // a field moved before the first one looked for: parsed whole
+        Buffer.from(JSON.stringify({ data, count, ...others })),
+      ]) {
+        const made = candlePageJson(bytes);
+        expect(made.body.bytes.toString("utf8")).toBe(JSON.stringify(candlePageBody(p)));
+        expect(made.immutable).toBe(p.immutable);
+      }
+    }
+    expect(() => candlePageJson(Buffer.from('{"error":{}}'))).toThrow("not a serialized candle page");
   });
 });
