@@ -352,7 +352,8 @@ describe("HTTP shard client against real query pods", () => {
     }
   });
 
-  it("serves POST /v1/pool through the router with the in-process answer, slot for slot", async () => {
+  /** The market API routed over HTTP to the three pods, and the same API over the in-process shard. */
+  async function routedAndLocal(run: (routedUrl: string, localUrl: string) => Promise<void>) {
     const three = path.join(dir, "router.json");
     writeMap(
       three,
@@ -382,6 +383,57 @@ describe("HTTP shard client against real query pods", () => {
       }),
     );
     try {
+      await run(routed.url, local.url);
+    } finally {
+      await routed.close();
+      await local.close();
+      await c.close();
+    }
+  }
+
+  it("serves trade and candle pages through the router as the in-process API serves them", async () => {
+    await routedAndLocal(async (routedUrl, localUrl) => {
+      const get = async (base: string, p: string) => {
+        const res = await fetch(`${base}${p}`);
+        const text = await res.text();
+        const json = JSON.parse(text) as { data: unknown[]; meta: Record<string, unknown> };
+        // the body is JSON as the serializer writes it, whatever path made it
+        expect(text).toBe(JSON.stringify(json));
+        return {
+          status: res.status,
+          cache: res.headers.get("cache-control"),
+          data: json.data,
+          meta: { ...json.meta, asOf: 0 },
+        };
+      };
+      // Settled candles (ending ten minutes ago), so both answers cover the same windows.
+      const settled = Math.floor(Date.now() / 1000) - 600;
+      for (let i = 0; i < 6; i++) {
+        const pool = `chain=${BENCH_CHAIN}&address=${benchPoolOf(i)}`;
+        const token = `chain=${BENCH_CHAIN}&address=${benchTokenOf(i)}`;
+        for (const p of [
+          `/v1/pool/trades?${pool}&limit=500`,
+          `/v1/pool/trades?${pool}&limit=2&order=asc`,
+          `/v1/token/trades?${token}&limit=3`,
+          `/v1/pool/ohlcv?${pool}&interval=1m&limit=2000&endTime=${settled}`,
+          `/v1/token/ohlcv?${token}&interval=5m&limit=50&endTime=${settled}`,
+        ]) {
+          const a = await get(routedUrl, p);
+          expect(a.status, p).toBe(200);
+          expect(a.data.length, p).toBeGreaterThan(0);
+          expect(a, p).toEqual(await get(localUrl, p));
+        }
+      }
+      // a page wholly in settled history (before the trades) is immutable on both paths
+      const old = `/v1/pool/ohlcv?chain=${BENCH_CHAIN}&address=${benchPoolOf(0)}&interval=1m&limit=5&endTime=${settled - 7200}`;
+      const a = await get(routedUrl, old);
+      expect(a.cache).toBe("public, max-age=31536000, immutable");
+      expect(a).toEqual(await get(localUrl, old));
+    });
+  });
+
+  it("serves POST /v1/pool through the router with the in-process answer, slot for slot", async () => {
+    await routedAndLocal(async (routedUrl, localUrl) => {
       const items = [
         ...Array.from({ length: POOLS }, (_, i) => poolRef(POOLS - 1 - i)),
         { chain: BENCH_CHAIN, address: "not-an-address" },
@@ -409,30 +461,26 @@ describe("HTTP shard client against real query pods", () => {
           },
         ],
       ] as const) {
-        const a = await ask(routed.url, p, body);
+        const a = await ask(routedUrl, p, body);
         expect(a.status).toBe(200);
-        expect(a).toEqual(await ask(local.url, p, body));
+        expect(a).toEqual(await ask(localUrl, p, body));
       }
       // Sparkline grids end at the current time: the same markets, each with its series.
       const spark = { markets: items.slice(0, POOLS), timeframe: "1h" };
-      const routedSpark = await ask(routed.url, "/v1/pools/sparklines", spark);
-      const localSpark = await ask(local.url, "/v1/pools/sparklines", spark);
+      const routedSpark = await ask(routedUrl, "/v1/pools/sparklines", spark);
+      const localSpark = await ask(localUrl, "/v1/pools/sparklines", spark);
       expect(Object.keys(routedSpark.data as object)).toEqual(Object.keys(localSpark.data as object));
       expect(Object.values(routedSpark.data as object).every((v) => Array.isArray(v) && v.length > 0)).toBe(
         true,
       );
-      const pool = await ask(routed.url, "/v1/pool", { items });
+      const pool = await ask(routedUrl, "/v1/pool", { items });
       const slots = pool.data as { data?: { address: string }; error?: { code: string } }[];
       expect(slots.slice(0, POOLS).map((s) => s.data?.address)).toEqual(
         items.slice(0, POOLS).map((it) => it.address),
       );
       expect(slots[POOLS]?.error?.code).toBe("INVALID_PARAM");
       expect(slots[POOLS + 1]?.error?.code).toBe("NOT_FOUND");
-    } finally {
-      await routed.close();
-      await local.close();
-      await c.close();
-    }
+    });
   });
 
   it("follows a new shard map and ignores an invalid one", async () => {
