@@ -9,11 +9,12 @@ import {
   isQueryRpcMethod,
   JsonText,
   joinSlots,
-  jsonBytes,
   MAX_BATCH_ITEMS,
   NotFoundError,
   PayloadTooLargeError,
   parseRpcParams,
+  type QueryRpcMethod,
+  resultBytes,
   SLOT_LENGTHS_HEADER,
   toApiError,
   UnknownRpcMethodError,
@@ -56,10 +57,10 @@ export function createRpcApp(opts: {
   // Cached query results (a hot candle page, a token snapshot) come back as the same object for
   // about a second: serialize each object once.
   const serialized = new WeakMap<object, Buffer>();
-  const serializeOnce = (result: object): Buffer => {
+  const serializeOnce = (method: QueryRpcMethod, result: object): Buffer => {
     let body = serialized.get(result);
     if (!body) {
-      body = jsonBytes(result);
+      body = resultBytes(method, result);
       serialized.set(result, body);
     }
     return body;
@@ -85,7 +86,7 @@ export function createRpcApp(opts: {
     const fn = (service.api as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
     const result = await fn?.(...params);
     if (result instanceof JsonText) return utf8Bytes(result.text);
-    if (result !== null && typeof result === "object") return serializeOnce(result);
+    if (result !== null && typeof result === "object") return serializeOnce(method as QueryRpcMethod, result);
     return utf8Bytes(JSON.stringify(result === undefined ? null : result));
   }
 

@@ -1,8 +1,8 @@
 import {
   createBatchAnswerer,
-  jsonBytes,
   type QueryApi,
   type QueryRpcMethod,
+  resultBytes,
   utf8Bytes,
 } from "@tapeline/core";
 import type { ShardClient } from "../shardClient.ts";
@@ -27,7 +27,7 @@ export function createInProcessShardClient(api: QueryApi): ShardClient {
       if (typeof result !== "object" || result === null) return utf8Bytes(JSON.stringify(result));
       let bytes = serialized.get(result);
       if (!bytes) {
-        bytes = jsonBytes(result);
+        bytes = resultBytes(method, result);
         serialized.set(result, bytes);
       }
       return bytes;

@@ -1,7 +1,6 @@
-import { type CandlePage, jsonArrayParts } from "@tapeline/core";
+import { type CandlePage, candlesJson, jsonArrayParts } from "@tapeline/core";
 import { SerializedJson } from "../../http/SerializedJson.ts";
 import { candlePageBody } from "./candlePageBody.ts";
-import { candlesJson } from "./candlesJson.ts";
 import { splitPage } from "./splitPage.ts";
 
 /** The fields of a candle page besides its rows (`nextEndTime` only when set), as the query service lays them out. */

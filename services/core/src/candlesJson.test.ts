@@ -1,6 +1,6 @@
-import type { PageCandle } from "@tapeline/core";
 import { describe, expect, it } from "vitest";
 import { candlesJson } from "./candlesJson.ts";
+import type { PageCandle } from "./ports/marketQueries.ts";
 
 describe("candlesJson", () => {
   it("writes what JSON.stringify writes, for every number form", () => {

@@ -1,4 +1,4 @@
-import type { PageCandle } from "@tapeline/core";
+import type { PageCandle } from "./ports/marketQueries.ts";
 
 // JSON writes null, and a number that is not finite, as null.
 const num = (v: number | null): string => (v !== null && Number.isFinite(v) ? `${v}` : "null");
