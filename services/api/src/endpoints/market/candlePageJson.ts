@@ -1,6 +1,6 @@
 import { type CandlePage, candlesJson, jsonArrayParts } from "@tapeline/core";
 import { SerializedJson } from "../../http/SerializedJson.ts";
-import { candlePageBody } from "./candlePageBody.ts";
+import { candlePageBody, IMMUTABLE_CACHE } from "./candlePageBody.ts";
 import { splitPage } from "./splitPage.ts";
 
 /** The fields of a candle page besides its rows (`nextEndTime` only when set), as the query service lays them out. */
@@ -16,14 +16,15 @@ const FIELDS = [
   "asOf",
 ];
 
-type Made = { body: SerializedJson; immutable: boolean };
+/** A candle endpoint's answer: the body, and a settled page's immutable cache header. */
+type Made = { body: SerializedJson; headers?: Record<string, string> };
 
 /** Bodies made from a shard's page bytes: a cached page comes back as the same bytes in process. */
 const made = new WeakMap<Buffer, Made>();
 
 /**
- * The single-call candle body (`candlePageBody`) from a candle page as a shard serialized it, and
- * whether the page is settled (immutable): its candles are passed on as they came (`splitPage`),
+ * The single-call candle answer from a candle page as a shard serialized it: its body
+ * (`candlePageBody`), with the immutable cache header when the page is settled: its candles are passed on as they came (`splitPage`),
  * where parsing up to 2,000 of them and serializing them again cost the router milliseconds. A
  * page laid out otherwise (a shard of another version during a rollout) is parsed whole, its
  * candles serialized in parts.
@@ -38,7 +39,7 @@ export function candlePageJson(page: Buffer): Made {
       body: cut
         ? new SerializedJson([cut.rows, meta])
         : new SerializedJson(['{"data":', ...jsonArrayParts(p.data, candlesJson), meta]),
-      immutable: p.immutable === true,
+      ...(p.immutable === true ? { headers: { "Cache-Control": IMMUTABLE_CACHE } } : {}),
     };
     made.set(page, m);
   }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
-import { IMMUTABLE_CACHE } from "./candlePageBody.ts";
 import { candlePageJson } from "./candlePageJson.ts";
 import { candleQueryParams } from "./candleQueryParams.ts";
 import { checkCandleBounds } from "./checkCandleBounds.ts";
@@ -24,7 +23,7 @@ export const getPoolOhlcv = defineEndpoint({
     const { chain: c, address: a, ...opts } = query;
     const p = poolRoute(shards, c, a);
     checkCandleBounds(opts);
-    const { body, immutable } = candlePageJson(
+    return candlePageJson(
       await shards.serialized(p.key, "poolOhlcv", {
         chain: p.chain,
         address: p.address,
@@ -36,6 +35,5 @@ export const getPoolOhlcv = defineEndpoint({
         fill: opts.fill,
       }),
     );
-    return { body, ...(immutable ? { headers: { "Cache-Control": IMMUTABLE_CACHE } } : {}) };
   },
 });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../endpoint.ts";
-import { IMMUTABLE_CACHE } from "./candlePageBody.ts";
 import { candlePageJson } from "./candlePageJson.ts";
 import { candleQueryParams } from "./candleQueryParams.ts";
 import { checkCandleBounds } from "./checkCandleBounds.ts";
@@ -28,7 +27,7 @@ export const getTokenOhlcv = defineEndpoint({
     const { chain: c, address: a, pools: rawPools, ...opts } = query;
     const t = tokenRoute(shards, c, a);
     checkCandleBounds(opts);
-    const { body, immutable } = candlePageJson(
+    return candlePageJson(
       await shards.serialized(t.key, "tokenOhlcv", {
         chain: t.chain,
         address: t.address,
@@ -41,6 +40,5 @@ export const getTokenOhlcv = defineEndpoint({
         fill: opts.fill,
       }),
     );
-    return { body, ...(immutable ? { headers: { "Cache-Control": IMMUTABLE_CACHE } } : {}) };
   },
 });

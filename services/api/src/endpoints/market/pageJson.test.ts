@@ -1,6 +1,6 @@
 import { type CandlePage, jsonBytes, type TradePage, type TradeRow } from "@tapeline/core";
 import { describe, expect, it } from "vitest";
-import { candlePageBody } from "./candlePageBody.ts";
+import { candlePageBody, IMMUTABLE_CACHE } from "./candlePageBody.ts";
 import { candlePageJson } from "./candlePageJson.ts";
 import { tradePageJson } from "./tradePageJson.ts";
 
@@ -108,7 +108,7 @@ describe("page bodies serialized in parts", () => {
       ]) {
         const made = candlePageJson(bytes);
         expect(made.body.bytes.toString("utf8")).toBe(JSON.stringify(candlePageBody(p)));
-        expect(made.immutable).toBe(p.immutable);
+        expect(made.headers?.["Cache-Control"]).toBe(p.immutable ? IMMUTABLE_CACHE : undefined);
       }
     }
     expect(() => candlePageJson(Buffer.from('{"error":{}}'))).toThrow("not a serialized candle page");
