@@ -3,7 +3,7 @@ import { SerializedJson } from "../../http/SerializedJson.ts";
 import { candlePageBody, IMMUTABLE_CACHE } from "./candlePageBody.ts";
 import { splitPage } from "./splitPage.ts";
 
-/** The fields of a candle page besides its rows (`nextEndTime` only when set), as the query service lays them out. */
+/** The fields every candle page has after its rows, as the query service lays them out (`nextEndTime`, on some pages, comes last). */
 const FIELDS = [
   "interval",
   "count",
@@ -24,10 +24,10 @@ const made = new WeakMap<Buffer, Made>();
 
 /**
  * The single-call candle answer from a candle page as a shard serialized it: its body
- * (`candlePageBody`), with the immutable cache header when the page is settled: its candles are passed on as they came (`splitPage`),
- * where parsing up to 2,000 of them and serializing them again cost the router milliseconds. A
- * page laid out otherwise (a shard of another version during a rollout) is parsed whole, its
- * candles serialized in parts.
+ * (`candlePageBody`), and the immutable cache header when the page is settled. The candles are
+ * passed on as they came (`splitPage`), where parsing up to 2,000 of them and serializing them
+ * again cost the router milliseconds. A page laid out otherwise (a shard of another version during
+ * a rollout) is parsed whole, its candles serialized in parts.
  */
 export function candlePageJson(page: Buffer): Made {
   let m = made.get(page);
