@@ -1,7 +1,7 @@
-import { type CandlePage, candlesJson, jsonArrayParts } from "@tapeline/core";
+import { type CandlePage, candlesJson } from "@tapeline/core";
 import { SerializedJson } from "../../http/SerializedJson.ts";
 import { candlePageBody, IMMUTABLE_CACHE } from "./candlePageBody.ts";
-import { splitPage } from "./splitPage.ts";
+import { pageParts } from "./splitPage.ts";
 
 /** The fields every candle page has after its rows, as the query service lays them out (`nextEndTime`, on some pages, comes last). */
 const FIELDS = [
@@ -19,40 +19,26 @@ const FIELDS = [
 /** A candle endpoint's answer: the body, and a settled page's immutable cache header. */
 type Made = { body: SerializedJson; headers?: Record<string, string> };
 
-/** Bodies made from a shard's page bytes: a cached page comes back as the same bytes in process. */
+/** Answers made from a shard's page bytes: a cached page comes back as the same bytes in process. */
 const made = new WeakMap<Buffer, Made>();
 
 /**
  * The single-call candle answer from a candle page as a shard serialized it: its body
  * (`candlePageBody`), and the immutable cache header when the page is settled. The candles are
- * passed on as they came (`splitPage`), where parsing up to 2,000 of them and serializing them
- * again cost the router milliseconds. A page laid out otherwise (a shard of another version during
- * a rollout) is parsed whole, its candles serialized in parts.
+ * passed on as they came (`pageParts`), where parsing up to 2,000 of them and serializing them
+ * again cost the router milliseconds.
+ * @throws Error when `page` is not a page
  */
 export function candlePageJson(page: Buffer): Made {
   let m = made.get(page);
   if (!m) {
-    const cut = splitPage(page, FIELDS);
-    const p = cut ? ({ ...cut.fields, data: [] } as unknown as CandlePage) : parsePage(page);
-    const meta = `,"meta":${JSON.stringify(candlePageBody(p).meta)}}`;
+    const { rows, fields } = pageParts(page, FIELDS, candlesJson);
+    const p = { ...fields, data: [] } as unknown as CandlePage;
     m = {
-      body: cut
-        ? new SerializedJson([cut.rows, meta])
-        : new SerializedJson(['{"data":', ...jsonArrayParts(p.data, candlesJson), meta]),
+      body: new SerializedJson([...rows, `,"meta":${JSON.stringify(candlePageBody(p).meta)}}`]),
       ...(p.immutable === true ? { headers: { "Cache-Control": IMMUTABLE_CACHE } } : {}),
     };
     made.set(page, m);
   }
   return m;
-}
-
-/**
- * The page parsed whole.
- * @throws Error when it is not a page
- */
-function parsePage(page: Buffer): CandlePage {
-  const p = JSON.parse(page.toString("utf8")) as CandlePage | null;
-  if (p === null || typeof p !== "object" || !Array.isArray(p.data))
-    throw new Error("not a serialized candle page");
-  return p;
 }

@@ -6,6 +6,7 @@ import { checkCandleBounds } from "./checkCandleBounds.ts";
 import { refQuery } from "./marketParams.ts";
 import { candlePageSchema } from "./marketSchemas.ts";
 import { poolRoute } from "./poolRoute.ts";
+import { toCandleOptions } from "./toCandleOptions.ts";
 
 /** `GET /v1/pool/ohlcv` (5 credits): one market's candles. */
 export const getPoolOhlcv = defineEndpoint({
@@ -27,12 +28,7 @@ export const getPoolOhlcv = defineEndpoint({
       await shards.serialized(p.key, "poolOhlcv", {
         chain: p.chain,
         address: p.address,
-        interval: opts.interval,
-        limit: opts.limit,
-        endTime: opts.endTime ?? null,
-        from: opts.from ?? null,
-        quote: opts.quote,
-        fill: opts.fill,
+        ...toCandleOptions(opts),
       }),
     );
   },

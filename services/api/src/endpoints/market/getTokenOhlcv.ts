@@ -5,6 +5,7 @@ import { candleQueryParams } from "./candleQueryParams.ts";
 import { checkCandleBounds } from "./checkCandleBounds.ts";
 import { parsePools, poolsCsvParam, refQuery } from "./marketParams.ts";
 import { candlePageSchema } from "./marketSchemas.ts";
+import { toCandleOptions } from "./toCandleOptions.ts";
 import { tokenRoute } from "./tokenRoute.ts";
 
 /** `GET /v1/token/ohlcv` (5 credits): a token's candles. */
@@ -32,12 +33,7 @@ export const getTokenOhlcv = defineEndpoint({
         chain: t.chain,
         address: t.address,
         pools: parsePools(t.chain, rawPools),
-        interval: opts.interval,
-        limit: opts.limit,
-        endTime: opts.endTime ?? null,
-        from: opts.from ?? null,
-        quote: opts.quote,
-        fill: opts.fill,
+        ...toCandleOptions(opts),
       }),
     );
   },

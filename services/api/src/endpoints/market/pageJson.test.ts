@@ -64,9 +64,9 @@ describe("page bodies serialized in parts", () => {
     });
     expect(tradePageJson(bytes, 2)).toBe(body);
     expect(() => tradePageJson(Buffer.from('{"error":{"code":"INTERNAL"}}'))).toThrow(
-      "not a serialized trade page",
+      "not a serialized page",
     );
-    expect(() => tradePageJson(Buffer.from('[{"usdBasis":1},"x"]'))).toThrow("not a serialized trade page");
+    expect(() => tradePageJson(Buffer.from('[{"usdBasis":1},"x"]'))).toThrow("not a serialized page");
   });
 
   it("a candle page is byte for byte its serialized body, with its settled flag, unknown prices included", () => {
@@ -111,6 +111,6 @@ describe("page bodies serialized in parts", () => {
         expect(made.headers?.["Cache-Control"]).toBe(p.immutable ? IMMUTABLE_CACHE : undefined);
       }
     }
-    expect(() => candlePageJson(Buffer.from('{"error":{}}'))).toThrow("not a serialized candle page");
+    expect(() => candlePageJson(Buffer.from('{"error":{}}'))).toThrow("not a serialized page");
   });
 });

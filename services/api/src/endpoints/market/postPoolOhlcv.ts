@@ -9,6 +9,7 @@ import { checkCandleBounds } from "./checkCandleBounds.ts";
 import { canonicalInterval } from "./intervalParam.ts";
 import { candleSlotSchema } from "./marketSchemas.ts";
 import { poolRoute } from "./poolRoute.ts";
+import { toCandleOptions } from "./toCandleOptions.ts";
 
 const seconds = z.int().min(0).max(Number.MAX_SAFE_INTEGER).transform(normalizeCandleTime);
 
@@ -60,12 +61,7 @@ export const postPoolOhlcv = defineEndpoint({
         param: {
           chain: p.chain,
           address: p.address,
-          interval: body.interval,
-          limit: body.limit,
-          endTime: item.endTime ?? null,
-          from: item.from ?? null,
-          quote: body.quote,
-          fill: body.fill,
+          ...toCandleOptions({ ...body, endTime: item.endTime, from: item.from }),
         },
       };
     });

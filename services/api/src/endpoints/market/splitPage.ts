@@ -1,3 +1,5 @@
+import { jsonArrayParts } from "@tapeline/core";
+
 const HEAD = Buffer.from('{"data":');
 
 /**
@@ -24,4 +26,24 @@ export function splitPage(
   }
   if (rest === null || typeof rest !== "object" || !fields.every((f) => Object.hasOwn(rest, f))) return null;
   return { rows: page.subarray(0, at), fields: rest as Record<string, unknown> };
+}
+
+/**
+ * A page's rows as pieces of a body, `{"data":[...]` with the object left open, and its other
+ * fields: cut where the rows end (`splitPage`), or, for a page laid out otherwise (a shard of
+ * another version, during a rollout), parsed whole with its rows serialized in parts.
+ * @param rowsJson the JSON array text of some of the rows, for a page parsed whole
+ * @throws Error when `page` is not a page (an object with a `data` array)
+ */
+export function pageParts(
+  page: Buffer,
+  fields: readonly string[],
+  rowsJson: (rows: readonly never[]) => string = JSON.stringify,
+): { rows: (string | Buffer)[]; fields: Record<string, unknown> } {
+  const cut = splitPage(page, fields);
+  if (cut) return { rows: [cut.rows], fields: cut.fields };
+  const whole = JSON.parse(page.toString("utf8")) as { data?: unknown } | null;
+  if (whole === null || typeof whole !== "object" || !Array.isArray(whole.data))
+    throw new Error("not a serialized page");
+  return { rows: ['{"data":', ...jsonArrayParts(whole.data as never[], rowsJson)], fields: whole };
 }
