@@ -24,6 +24,54 @@ describe("hash32 / partitionOf", () => {
     expect(Number.isInteger(p)).toBe(true);
   });
 
+  it("keeps the values of earlier releases: keys stay on their partitions", () => {
+    expect(hash32("")).toBe(2872998923);
+    expect(hash32("evm:1/0xabc")).toBe(1771147730);
+    expect(hash32("evm:8453/0x4200000000000000000000000000000000000006")).toBe(848597000);
+    expect(hash32("solana/So11111111111111111111111111111111111111112")).toBe(2410549326);
+    expect(hash32("7\u0000q-2")).toBe(2550970957);
+    expect(hash32("ñé€😀")).toBe(3351263391);
+  });
+
+  it("hashes the UTF-8 bytes Buffer.from gives, lone surrogates included", () => {
+    const overBytes = (s: string) => {
+      let h = 0x811c9dc5;
+      for (const byte of Buffer.from(s, "utf8")) h = Math.imul(h ^ byte, 0x01000193);
+      h ^= h >>> 16;
+      h = Math.imul(h, 0x85ebca6b);
+      h ^= h >>> 13;
+      h = Math.imul(h, 0xc2b2ae35);
+      h ^= h >>> 16;
+      return h >>> 0;
+    };
+    const units = [
+      0x00, 0x41, 0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xfffd, 0xffff,
+    ];
+    const samples = [
+      "",
+      "a",
+      "\u{10000}",
+      "\u{10ffff}",
+      "x\ud83d",
+      "\ude00y",
+      "\ud83d\ud83d\ude00",
+      "\ude00\ud83d",
+    ];
+    for (const a of units)
+      for (const b of units) samples.push(String.fromCharCode(a, b), `k${String.fromCharCode(a)}`);
+    let seed = 7;
+    for (let n = 0; n < 500; n++) {
+      let s = "";
+      const length = n % 12;
+      for (let i = 0; i < length; i++) {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        s += String.fromCharCode((units[seed % units.length] as number) ^ ((seed >>> 20) % 3));
+      }
+      samples.push(s);
+    }
+    for (const s of samples) expect(hash32(s), JSON.stringify(s)).toBe(overBytes(s));
+  });
+
   it("spreads keys over partitions", () => {
     const seen = new Set<number>();
     for (let i = 0; i < 20_000; i++) seen.add(partitionOf(`evm:1/pool-${i}`, 4096));

@@ -51,12 +51,38 @@ export function parseShardMap(input: unknown): ShardMap {
   return r.data;
 }
 
-/** 32-bit FNV-1a over the UTF-8 bytes of `s`, finished with murmur3's avalanche step. */
+/**
+ * 32-bit FNV-1a over the UTF-8 bytes of `s` (a lone surrogate as U+FFFD, as `Buffer.from`
+ * encodes it), finished with murmur3's avalanche step. The bytes are produced inline: the router
+ * hashes every key it routes, and a buffer per key cost several times the hashing. The value
+ * must never change between releases: it places keys on partitions and bus partitions.
+ */
 export function hash32(s: string): number {
   let h = 0x811c9dc5;
-  for (const byte of Buffer.from(s, "utf8")) {
-    h ^= byte;
-    h = Math.imul(h, 0x01000193);
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80) {
+      h = Math.imul(h ^ c, 0x01000193);
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const next = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+        i++;
+      } else c = 0xfffd;
+    }
+    if (c < 0x800) {
+      h = Math.imul(h ^ (0xc0 | (c >> 6)), 0x01000193);
+    } else if (c < 0x10000) {
+      h = Math.imul(h ^ (0xe0 | (c >> 12)), 0x01000193);
+      h = Math.imul(h ^ (0x80 | ((c >> 6) & 0x3f)), 0x01000193);
+    } else {
+      h = Math.imul(h ^ (0xf0 | (c >> 18)), 0x01000193);
+      h = Math.imul(h ^ (0x80 | ((c >> 12) & 0x3f)), 0x01000193);
+      h = Math.imul(h ^ (0x80 | ((c >> 6) & 0x3f)), 0x01000193);
+    }
+    h = Math.imul(h ^ (0x80 | (c & 0x3f)), 0x01000193);
   }
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
