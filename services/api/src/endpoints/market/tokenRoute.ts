@@ -5,6 +5,8 @@ import type { ShardClient } from "../../shardClient.ts";
  * Resolves a token reference from a request or a batch item (chain id, then the address judged
  * against that chain, `0xeeee…eeee` meaning the EVM native coin), its routing key and the shard
  * owning it.
+ * The shard is found when asked for: a batch or a serialized page routes by the key alone, and
+ * finding the shard hashes the key.
  * @throws InvalidParamError naming `chain` or `address` (with `prefix` for batch items).
  */
 export function tokenRoute(
@@ -16,5 +18,12 @@ export function tokenRoute(
   const chain = parseChainId(chainInput, `${prefix}chain`);
   const address = parseTokenAddress(chain, addressInput, `${prefix}address`);
   const key = marketKey(chain, address);
-  return { chain, address, key, shard: shards.forKey(key) };
+  return {
+    chain,
+    address,
+    key,
+    get shard() {
+      return shards.forKey(key);
+    },
+  };
 }

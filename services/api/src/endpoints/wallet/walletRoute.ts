@@ -4,6 +4,8 @@ import type { ShardClient } from "../../shardClient.ts";
 /**
  * Resolves a wallet from a request or a batch item (chain id, then the address judged against
  * that chain: EVM hex lowercased, Solana base58), its wallet key and the shard owning it.
+ * The shard is found when asked for: a batch or a serialized page routes by the key alone, and
+ * finding the shard hashes the key.
  * @throws InvalidParamError naming `chain` or `wallet` (with `prefix` for batch items).
  */
 export function walletRoute(
@@ -15,5 +17,12 @@ export function walletRoute(
   const chain = parseChainId(chainInput, `${prefix}chain`);
   const wallet = parseWalletAddress(chain, walletInput, `${prefix}wallet`);
   const key = walletKey(chain, wallet);
-  return { chain, wallet, key, shard: shards.forKey(key) };
+  return {
+    chain,
+    wallet,
+    key,
+    get shard() {
+      return shards.forKey(key);
+    },
+  };
 }
