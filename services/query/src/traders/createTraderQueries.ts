@@ -17,10 +17,10 @@ import {
 import { createTtlCache } from "../market/createTtlCache.ts";
 import type { MarketDb } from "../market/MarketDb.ts";
 import { readUsdRates } from "../market/readUsdRates.ts";
+import { createWalletBadgeCache } from "./createWalletBadgeCache.ts";
 import { lifetimePositionFigures } from "./lifetimePositionFigures.ts";
 import { readLaunchLabels, type TokenLaunch } from "./readLaunchLabels.ts";
 import { readTopTraderRows, type TraderSums } from "./readTopTraderRows.ts";
-import { createWalletBadgeCache } from "./createWalletBadgeCache.ts";
 import { readWalletBadges, type WalletBadgeFacts } from "./readWalletBadges.ts";
 
 export type TraderQueriesOptions = {
