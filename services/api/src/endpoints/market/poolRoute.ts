@@ -1,11 +1,10 @@
 import { type ChainId, marketKey, parseChainId, parsePoolAddress, type QueryApi } from "@tapeline/core";
 import type { ShardClient } from "../../shardClient.ts";
+import { keyRoute } from "../../shards/keyRoute.ts";
 
 /**
  * Resolves a pool (market) reference from a request or a batch item (chain id, then a pool
  * address or 32-byte pool id judged against that chain) and the shard owning the market.
- * The shard is found when asked for: a batch or a serialized page routes by the key alone, and
- * finding the shard hashes the key.
  * @throws InvalidParamError naming `chain` or `address` (with `prefix` for batch items).
  */
 export function poolRoute(
@@ -17,12 +16,5 @@ export function poolRoute(
   const chain = parseChainId(chainInput, `${prefix}chain`);
   const address = parsePoolAddress(chain, addressInput, `${prefix}address`);
   const key = marketKey(chain, address);
-  return {
-    chain,
-    address,
-    key,
-    get shard() {
-      return shards.forKey(key);
-    },
-  };
+  return keyRoute(shards, key, { chain, address });
 }

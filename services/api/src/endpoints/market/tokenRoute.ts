@@ -1,12 +1,11 @@
 import { type ChainId, marketKey, parseChainId, parseTokenAddress, type QueryApi } from "@tapeline/core";
 import type { ShardClient } from "../../shardClient.ts";
+import { keyRoute } from "../../shards/keyRoute.ts";
 
 /**
  * Resolves a token reference from a request or a batch item (chain id, then the address judged
  * against that chain, `0xeeee…eeee` meaning the EVM native coin), its routing key and the shard
  * owning it.
- * The shard is found when asked for: a batch or a serialized page routes by the key alone, and
- * finding the shard hashes the key.
  * @throws InvalidParamError naming `chain` or `address` (with `prefix` for batch items).
  */
 export function tokenRoute(
@@ -18,12 +17,5 @@ export function tokenRoute(
   const chain = parseChainId(chainInput, `${prefix}chain`);
   const address = parseTokenAddress(chain, addressInput, `${prefix}address`);
   const key = marketKey(chain, address);
-  return {
-    chain,
-    address,
-    key,
-    get shard() {
-      return shards.forKey(key);
-    },
-  };
+  return keyRoute(shards, key, { chain, address });
 }
