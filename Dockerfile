@@ -43,8 +43,8 @@ EXPOSE 8080
 STOPSIGNAL SIGTERM
 
 FROM base AS api
-# Larger young generation for short-lived page answers (services/core/src/servingNodeOptions.ts)
-ENV NODE_OPTIONS="--max-semi-space-size=64"
+# A young generation sized for the router, which passes pages through (services/core/src/servingNodeOptions.ts)
+ENV NODE_OPTIONS="--max-semi-space-size=8"
 CMD ["node", "--import", "tsx", "services/api/src/index.ts"]
 
 FROM base AS query

@@ -7,8 +7,13 @@
  * over one keep-alive connection, then over 4. Beside the latencies, the CPU time the router and
  * the shards spent a request (read from /proc over each pass), which the machine's load moves far
  * less than wall-clock figures, and what that CPU time would serve on two idle cores.
+ * Then the batch path again under each load generator of `runLoad.ts` (wrk, autocannon), one and
+ * four connections for BENCH_DURATION_S each: this process's own collector pauses (scavenges of
+ * 5 ms at the median, 13 ms at p90, about one every hundred calls) land in the latencies it
+ * measures itself, and a load generator in a process of its own keeps them out.
  * Env: BENCH_REQUESTS (per pass, default 1000; the warm-up sends a fifth of it on each path;
- * the one-call-per-item path, a hundred times the calls, gets a tenth of it).
+ * the one-call-per-item path, a hundred times the calls, gets a tenth of it), BENCH_DURATION_S
+ * (per load generator pass, default 10), BENCH_LOADGEN (wrk or autocannon alone).
  */
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -22,6 +27,7 @@ import {
   createPgPool,
   envelope,
   marketKey,
+  ROUTER_NODE_OPTIONS,
   runBatch,
   SERVING_NODE_OPTIONS,
 } from "@tapeline/core";
@@ -42,10 +48,12 @@ import {
   loadBenchTrades,
 } from "../services/query/src/market/testing/loadBenchTrades.ts";
 import { processTreeCpuSeconds } from "./backendCpuSeconds.ts";
+import { loadGenerators, runLoad } from "./runLoad.ts";
 
 const SHARDS = 3;
 const ITEMS = 100;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 // Long enough that every answer in a pass comes from the shards' caches.
 const MARKET_OPTIONS = { definitionTtlMs: 600_000 };
 
@@ -101,8 +109,13 @@ type Child = { port: number; pid: number; kill: () => void };
 function start(role: string, env: Record<string, string>): Promise<Child> {
   const child = fork(fileURLToPath(import.meta.url), [], {
     execArgv: ["--import", "tsx"],
-    // the router's and the shards' images' node options (SERVING_NODE_OPTIONS)
-    env: { ...process.env, ...env, BENCH_ROLE: role, NODE_OPTIONS: SERVING_NODE_OPTIONS },
+    // the router's and the shards' images' node options
+    env: {
+      ...process.env,
+      ...env,
+      BENCH_ROLE: role,
+      NODE_OPTIONS: role === "router" ? ROUTER_NODE_OPTIONS : SERVING_NODE_OPTIONS,
+    },
   });
   return new Promise((resolve, reject) => {
     child.once("message", (m) =>
@@ -221,6 +234,29 @@ async function main(): Promise<void> {
         const shardsMs = ((after.shards - before.shards) * 1000) / requests;
         console.log(
           `${label.padEnd(30)}${String(connections).padStart(11)}${r.p50.toFixed(2).padStart(9)}${r.p90.toFixed(2).padStart(9)}${r.p99.toFixed(2).padStart(9)}${r.rps.toFixed(0).padStart(9)}` +
+            `${routerMs.toFixed(2).padStart(15)}${shardsMs.toFixed(2).padStart(15)}${(2000 / (routerMs + shardsMs)).toFixed(0).padStart(23)}`,
+        );
+      }
+    }
+    for (const tool of await loadGenerators()) {
+      for (const connections of [1, 4]) {
+        const before = cpu();
+        const r = await runLoad(tool, {
+          url: `http://127.0.0.1:${api.port}`,
+          paths: ["/v1/pool"],
+          headers: { "content-type": "application/json" },
+          connections,
+          durationS: DURATION_S,
+          method: "POST",
+          body,
+        });
+        const after = cpu();
+        if (r.non2xx > 0 || r.errors > 0)
+          throw new Error(`${tool}: ${r.non2xx} answers not 2xx, ${r.errors} errors`);
+        const routerMs = ((after.router - before.router) * 1000) / r.total;
+        const shardsMs = ((after.shards - before.shards) * 1000) / r.total;
+        console.log(
+          `${`one call per shard, ${tool}`.padEnd(30)}${String(connections).padStart(11)}${r.p50.toFixed(2).padStart(9)}${r.p90.toFixed(2).padStart(9)}${r.p99.toFixed(2).padStart(9)}${r.requestsPerS.toFixed(0).padStart(9)}` +
             `${routerMs.toFixed(2).padStart(15)}${shardsMs.toFixed(2).padStart(15)}${(2000 / (routerMs + shardsMs)).toFixed(0).padStart(23)}`,
         );
       }

@@ -2,7 +2,13 @@ import { execFile } from "node:child_process";
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { createPgPool, freePort, SERVING_NODE_OPTIONS, type ShardMap } from "@tapeline/core";
+import {
+  createPgPool,
+  freePort,
+  ROUTER_NODE_OPTIONS,
+  SERVING_NODE_OPTIONS,
+  type ShardMap,
+} from "@tapeline/core";
 import {
   createDevnetClient,
   createMarketSimulator,
@@ -244,7 +250,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         REDIS_URL: redis.url,
         DATABASE_URL: database.url,
         // as the api image sets it
-        NODE_OPTIONS: SERVING_NODE_OPTIONS,
+        NODE_OPTIONS: ROUTER_NODE_OPTIONS,
       },
       ...logFile("router"),
       ...served,

@@ -1,7 +1,8 @@
 /**
- * The node options the API and query processes run with (the Dockerfile's `api` and `query`
- * stages set them as NODE_OPTIONS; the cluster scripts and the read benches start those processes
- * with them too). A page answer is a few hundred kilobytes of short-lived strings, a wallet batch
+ * The node options the query processes run with, and the API when it answers from its own
+ * queries (the dev stack, the read benches): the Dockerfile's `query` stage sets them as
+ * NODE_OPTIONS, and the cluster scripts and the read benches start those processes with them.
+ * A page answer is a few hundred kilobytes of short-lived strings, a wallet batch
  * megabytes: with V8's default young generation (16 MB semi-spaces) a scavenge came every
  * request or two and copied the pages in flight, about a third of the API's CPU. 64 MB semi-spaces
  * let most of it die young: `bench/walletSwaps.bench.ts`, API CPU a request 1.33 -> 0.87 ms (GET,
@@ -9,3 +10,13 @@
  * gained nothing from it (`bench/evmWrite.bench.ts`) and keeps the default.
  */
 export const SERVING_NODE_OPTIONS = "--max-semi-space-size=64";
+
+/**
+ * The node options of the router (the Dockerfile's `api` stage; the cluster scripts start the
+ * router with them). The router builds no page: shards' pages and slots pass through it as bytes.
+ * With 64 MB semi-spaces its scavenges still took 4.6 ms at the median and 9.6 ms at p90, and they
+ * made the tail of its answers: `bench/poolBatch.bench.ts` under wrk, one connection, p99 16.4-20.4 ms
+ * at 64 MB against 6.4, 7.8 and 16.8 ms at 8 MB, for the same router CPU a call;
+ * `bench/clusterToken.bench.ts` p99 28.9 / 32.4 ms against 24.2 / 24.1 ms.
+ */
+export const ROUTER_NODE_OPTIONS = "--max-semi-space-size=8";
