@@ -14,9 +14,11 @@ export const SERVING_NODE_OPTIONS = "--max-semi-space-size=64";
 /**
  * The node options of the router (the Dockerfile's `api` stage; the cluster scripts start the
  * router with them). The router builds no page: shards' pages and slots pass through it as bytes.
- * With 64 MB semi-spaces its scavenges still took 4.6 ms at the median and 9.6 ms at p90, and they
- * made the tail of its answers: `bench/poolBatch.bench.ts` under wrk, one connection, p99 16.4-20.4 ms
- * at 64 MB against 6.4, 7.8 and 16.8 ms at 8 MB, for the same router CPU a call;
- * `bench/clusterToken.bench.ts` p99 28.9 / 32.4 ms against 24.2 / 24.1 ms.
+ * With 64 MB semi-spaces its scavenges took 4.6 ms at the median and 9.6 ms at p90 and made much
+ * of the tail of its answers. `bench/poolBatch.bench.ts` under wrk, one connection, p99 over seven
+ * runs at 8 MB: 6.4-20.6 ms, median 14.4 (four under 15); over six at 64 MB: 15.0-20.4 ms, median
+ * 17.6 (none under 15); the router's CPU a call about 8% higher at 8 MB in the runs alternated
+ * side by side. `bench/clusterToken.bench.ts`: p99 24.2 / 24.1 ms at 8 MB against 28.9 / 32.4 ms,
+ * the same router CPU a request.
  */
 export const ROUTER_NODE_OPTIONS = "--max-semi-space-size=8";
