@@ -3,22 +3,20 @@ import {
   type ApiError,
   type Context,
   createBatchAnswerer,
+  createResultSerializer,
   httpMetrics,
   InvalidParamError,
   isQueryBatchMethod,
   isQueryRpcMethod,
-  JsonText,
   joinSlots,
   MAX_BATCH_ITEMS,
   NotFoundError,
   PayloadTooLargeError,
   parseRpcParams,
   type QueryRpcMethod,
-  resultBytes,
   SLOT_LENGTHS_HEADER,
   toApiError,
   UnknownRpcMethodError,
-  utf8Bytes,
 } from "@tapeline/core";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { QueryService } from "./createQueryService.ts";
@@ -54,17 +52,7 @@ export function createRpcApp(opts: {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
-  // Cached query results (a hot candle page, a token snapshot) come back as the same object for
-  // about a second: serialize each object once.
-  const serialized = new WeakMap<object, Buffer>();
-  const serializeOnce = (method: QueryRpcMethod, result: object): Buffer => {
-    let body = serialized.get(result);
-    if (!body) {
-      body = resultBytes(method, result);
-      serialized.set(result, body);
-    }
-    return body;
-  };
+  const bytesOf = createResultSerializer();
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -84,10 +72,7 @@ export function createRpcApp(opts: {
     if (!Array.isArray(body)) throw new InvalidParamError("body", "the body must be a JSON array of params");
     const params = parseRpcParams(method, body) as unknown[];
     const fn = (service.api as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
-    const result = await fn?.(...params);
-    if (result instanceof JsonText) return utf8Bytes(result.text);
-    if (result !== null && typeof result === "object") return serializeOnce(method as QueryRpcMethod, result);
-    return utf8Bytes(JSON.stringify(result === undefined ? null : result));
+    return bytesOf(method as QueryRpcMethod, await fn?.(...params));
   }
 
   /** An RPC call served with node's own calls: the body read and parsed here, the answer written as bytes. */

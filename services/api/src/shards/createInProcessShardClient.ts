@@ -1,17 +1,16 @@
 import {
   createBatchAnswerer,
+  createResultSerializer,
   type QueryApi,
   type QueryRpcMethod,
-  resultBytes,
-  utf8Bytes,
 } from "@tapeline/core";
 import type { ShardClient } from "../shardClient.ts";
 
 /** The dev stack's shard client: every key is owned by the one query service in this process. */
 export function createInProcessShardClient(api: QueryApi): ShardClient {
   const answer = createBatchAnswerer(api);
-  // Cached results come back as the same object for a while: serialized once each, as a shard does.
-  const serialized = new WeakMap<object, Buffer>();
+  // the bytes a shard's RPC app would answer
+  const bytesOf = createResultSerializer();
   const call = api as unknown as Record<QueryRpcMethod, (...args: unknown[]) => Promise<unknown>>;
   return {
     forKey: () => api,
@@ -23,14 +22,7 @@ export function createInProcessShardClient(api: QueryApi): ShardClient {
         items.map((it) => it.param),
       ),
     async serialized(_key, method, ...args) {
-      const result = (await call[method](...args)) ?? null;
-      if (typeof result !== "object" || result === null) return utf8Bytes(JSON.stringify(result));
-      let bytes = serialized.get(result);
-      if (!bytes) {
-        bytes = resultBytes(method, result);
-        serialized.set(result, bytes);
-      }
-      return bytes;
+      return bytesOf(method, await call[method](...args));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resultBytes } from "./resultBytes.ts";
+import { JsonText } from "../JsonText.ts";
+import { createResultSerializer, resultBytes } from "./resultBytes.ts";
 
 describe("resultBytes", () => {
   it("answers JSON.stringify's bytes for a candle page, a trade page and anything else", () => {
@@ -26,5 +27,18 @@ describe("resultBytes", () => {
     ] as const) {
       expect(resultBytes(method, result).toString("utf8"), method).toBe(JSON.stringify(result));
     }
+  });
+
+  it("serializes a text as is, nothing as null, and each object once", () => {
+    const bytesOf = createResultSerializer();
+    expect(bytesOf("walletSwaps", new JsonText('{"data":[1]}')).toString()).toBe('{"data":[1]}');
+    expect(bytesOf("tokenSnapshot", undefined).toString()).toBe("null");
+    expect(bytesOf("tokenSnapshot", null).toString()).toBe("null");
+    expect(bytesOf("tokenSnapshot", 3).toString()).toBe("3");
+    const snapshot = { address: "a", priceUsd: 1.5 };
+    const first = bytesOf("tokenSnapshot", snapshot);
+    expect(first.toString()).toBe(JSON.stringify(snapshot));
+    expect(bytesOf("tokenSnapshot", snapshot)).toBe(first);
+    expect(bytesOf("tokenSnapshot", { ...snapshot })).not.toBe(first);
   });
 });
