@@ -52,7 +52,8 @@ describe("createWalletBadgeCache", () => {
     await run(CHAIN, 100);
 
     const first = await read(CHAIN, [wallet(1), wallet(2), wallet(1)]);
-    expect([...first]).toEqual([[wallet(1), { proTrader: true, smartTrader: false, winRatePct: 75 }]]);
+    expect(first.get(wallet(1))).toEqual({ proTrader: true, smartTrader: false, winRatePct: 75 });
+    expect(first.get(wallet(2))).toBeUndefined();
     expect(sent.splice(0)).toEqual([
       "select computed_at::text from wallet_badge_runs",
       "select wallet, pro_trader, smart_trader,",
@@ -63,7 +64,7 @@ describe("createWalletBadgeCache", () => {
     await judge(CHAIN, wallet(2), true, 1, 1);
     const kept = await read(CHAIN, [wallet(2), wallet(1)]);
     expect(kept.get(wallet(1))?.proTrader).toBe(true);
-    expect(kept.has(wallet(2))).toBe(false);
+    expect(kept.get(wallet(2))).toBeUndefined();
     expect(sent.splice(0)).toEqual([]);
 
     // the run is checked again after runTtlMs; unchanged, the kept badges stay
@@ -88,12 +89,28 @@ describe("createWalletBadgeCache", () => {
     await judge(OTHER, wallet(1), true, 0, 0);
     // judged on OTHER only, and OTHER has no run yet: the row is read as stored
     expect((await read(OTHER, [wallet(1)])).get(wallet(1))?.winRatePct).toBeNull();
-    expect((await read("evm:10", [wallet(1)])).size).toBe(0);
+    expect((await read("evm:10", [wallet(1)])).get(wallet(1))).toBeUndefined();
     sent.splice(0);
     // wallets 2 and 3 push wallet 1 out: it is read again, wallet 3 is not
     await read(OTHER, [wallet(2), wallet(3)]);
     sent.splice(0);
     await read(OTHER, [wallet(3), wallet(1)]);
     expect(sent.splice(0)).toEqual(["select wallet, pro_trader, smart_trader,"]);
+  });
+
+  it("leaves an answer already given as it was when a new run drops the kept badges", async () => {
+    let clock = 1_000;
+    const read = createWalletBadgeCache({ db: spy, runTtlMs: 500, now: () => clock });
+    const chain: ChainId = "evm:42161";
+    await judge(chain, wallet(7), true, 1, 1);
+    await run(chain, 100);
+    await read(chain, [wallet(7)]);
+    // kept from the first read: this answer reads the kept map
+    const given = await read(chain, [wallet(7)]);
+    await judge(chain, wallet(7), false, 0, 1);
+    await run(chain, 200);
+    clock += 500;
+    expect((await read(chain, [wallet(7)])).get(wallet(7))?.proTrader).toBe(false);
+    expect(given.get(wallet(7))?.proTrader).toBe(true);
   });
 });

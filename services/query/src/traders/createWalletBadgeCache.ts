@@ -11,11 +11,11 @@ export type WalletBadgeCacheOptions = {
   now?: () => number;
 };
 
+/** The badges of the wallets asked for: undefined for a wallet no run has judged. */
+export type WalletBadges = { get(wallet: string): WalletBadgeFacts | undefined };
+
 /** {@link readWalletBadges}, answered from memory for the wallets already read since the chain's last badge run. */
-export type WalletBadgeReader = (
-  chain: ChainId,
-  wallets: readonly string[],
-) => Promise<Map<string, WalletBadgeFacts>>;
+export type WalletBadgeReader = (chain: ChainId, wallets: readonly string[]) => Promise<WalletBadges>;
 
 type ChainBadges = {
   /** the run the kept badges belong to (`wallet_badge_runs`); undefined before the first check */
@@ -47,7 +47,8 @@ export function createWalletBadgeCache(opts: WalletBadgeCacheOptions): WalletBad
     );
     const run = rows[0]?.computed_at ?? null;
     if (run !== s.run) {
-      s.wallets.clear();
+      // a new map, not a cleared one: an answer already handed out keeps reading the badges it was given
+      s.wallets = new Map();
       s.run = run;
     }
     s.checkedAt = now();
@@ -71,25 +72,25 @@ export function createWalletBadgeCache(opts: WalletBadgeCacheOptions): WalletBad
 
   return async (chain, wallets) => {
     const s = await current(chain);
-    const missing = [...new Set(wallets.filter((w) => !s.wallets.has(w)))];
-    let read: Map<string, WalletBadgeFacts> | null = null;
-    if (missing.length > 0) {
-      const run = s.run;
-      read = await readWalletBadges(opts.db, chain, missing);
-      // a run checked meanwhile dropped the kept badges: these may be older than it
-      if (s.run === run) {
-        for (const w of missing) {
-          s.wallets.delete(w);
-          s.wallets.set(w, read.get(w) ?? null);
-        }
-        while (s.wallets.size > max) s.wallets.delete(s.wallets.keys().next().value as string);
-      }
-    }
-    const out = new Map<string, WalletBadgeFacts>();
+    const kept = s.wallets;
+    // a tape's page repeats its makers and most are kept: no copy of the list unless some are missing
+    let missing: Set<string> | null = null;
     for (const w of wallets) {
-      const f = read?.get(w) ?? s.wallets.get(w);
-      if (f) out.set(w, f);
+      if (kept.has(w)) continue;
+      missing ??= new Set();
+      missing.add(w);
     }
-    return out;
+    if (missing === null) return { get: (w) => kept.get(w) ?? undefined };
+    const run = s.run;
+    const read = await readWalletBadges(opts.db, chain, [...missing]);
+    // a run checked meanwhile dropped the kept badges: these may be older than it
+    if (s.run === run && s.wallets === kept) {
+      for (const w of missing) {
+        kept.delete(w);
+        kept.set(w, read.get(w) ?? null);
+      }
+      while (kept.size > max) kept.delete(kept.keys().next().value as string);
+    }
+    return { get: (w) => read.get(w) ?? kept.get(w) ?? undefined };
   };
 }
