@@ -10,7 +10,8 @@
  * the load: CPU per request tells what the path costs whatever the machine's load, and what the
  * servers' CPU would serve on two idle cores.
  * Env: BENCH_DURATION_S (default 10), BENCH_CONNECTIONS (default 32), API_WORKERS (default 2),
- * BENCH_RATE (requests/s the load generator holds; autocannon only; default as fast as it can),
+ * BENCH_RATE (requests/s sent on a fixed schedule by the paced open-loop generator, the latency
+ * counted from each request's scheduled time; default: wrk and autocannon as fast as they can),
  * BENCH_CPU_PROF (a directory: the router and shards run under `--cpu-prof`, profiles written there
  * when the cluster stops).
  */
@@ -110,7 +111,9 @@ try {
   }
   const pids = await serverPids(cluster, pool);
   const rate = RATE === undefined ? {} : { ratePerS: RATE };
-  for (const tool of await loadGenerators()) {
+  const tools =
+    RATE !== undefined && !process.env.BENCH_LOADGEN ? (["paced"] as const) : await loadGenerators();
+  for (const tool of tools) {
     await runLoad(tool, {
       url: cluster.url,
       paths,
@@ -143,7 +146,7 @@ try {
       `${tool}: GET /v1/token via router (${API_WORKERS} workers) → 3 shards, ${CONNECTIONS} connections, ${DURATION_S} s` +
         `${RATE === undefined ? "" : `, held at ${RATE} req/s`}: ` +
         `${r.requestsPerS.toFixed(0)} req/s, p50 ${r.p50} ms, p90 ${r.p90} ms, p99 ${r.p99} ms, max ${r.max} ms, ` +
-        `non-2xx ${r.non2xx}, errors ${r.errors}; Postgres transactions: ${loaded} during the load and 1.5 s after ` +
+        `non-2xx ${r.non2xx}, errors ${r.errors}${tool === "paced" ? `, unsent ${r.unsent}` : ""}; Postgres transactions: ${loaded} during the load and 1.5 s after ` +
         `(${r.total} requests), ${idle1 - idle0} over ${DURATION_S} s idle; load average ${loadBefore} before, ${loadAfter} after`,
     );
     const us = (s: number) => `${((s * 1e6) / Math.max(1, r.total)).toFixed(0)} us`;

@@ -2,7 +2,10 @@
  * HTTP load from a separate process: wrk (a C load generator, when installed) or autocannon (from
  * node_modules). Both use two client threads by default (BENCH_WRK_THREADS, and
  * BENCH_AUTOCANNON_WORKERS for autocannon's worker threads, which it can use only with one path).
- * With several paths each request takes the next one.
+ * With several paths each request takes the next one. Both are closed loops (a connection sends
+ * its next request when its answer is in); autocannon's rate caps each second's requests, which
+ * leave in a burst at the second's start. A latency at a given rate needs the open loop of
+ * `pacedLoad.ts` ("paced": requests spread evenly over time, GET only).
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -21,12 +24,15 @@ export type LoadOptions = {
   /** GET by default; with POST every request sends `body` */
   method?: "GET" | "POST";
   body?: string;
-  /** requests per second across all connections (autocannon only: wrk cannot hold a rate) */
+  /**
+   * requests per second across all connections: paced needs it, autocannon caps each second at it,
+   * wrk cannot hold a rate
+   */
   ratePerS?: number;
 };
 
 export type LoadResult = {
-  tool: "wrk" | "autocannon";
+  tool: LoadGenerator;
   requestsPerS: number;
   total: number;
   /** latency percentiles in ms */
@@ -37,25 +43,77 @@ export type LoadResult = {
   bytesPerS: number;
   non2xx: number;
   errors: number;
-  /** CPU seconds the load generator itself used (autocannon only; null for wrk) */
+  /** CPU seconds the load generator itself used (null for wrk) */
   cpuSeconds: number | null;
+  /** requests the paced schedule still held at the end, never sent (paced only; else 0) */
+  unsent: number;
 };
 
-export type LoadGenerator = "wrk" | "autocannon";
+export type LoadGenerator = "wrk" | "autocannon" | "paced";
 
 /**
- * The load generators to measure with: BENCH_LOADGEN (wrk or autocannon) names one; by default
- * both when wrk is installed (their figures differ: autocannon's client saturates first on large
- * bodies, wrk reports longer tails on small ones), else autocannon.
+ * The load generators to measure with: BENCH_LOADGEN (wrk, autocannon or paced) names one; by
+ * default wrk and autocannon when wrk is installed (their figures differ: autocannon's client
+ * saturates first on large bodies, wrk reports longer tails on small ones), else autocannon.
  */
 export async function loadGenerators(): Promise<LoadGenerator[]> {
   const forced = process.env.BENCH_LOADGEN;
-  if (forced === "wrk" || forced === "autocannon") return [forced];
+  if (forced === "wrk" || forced === "autocannon" || forced === "paced") return [forced];
   return (await hasWrk()) ? ["wrk", "autocannon"] : ["autocannon"];
 }
 
 export async function runLoad(tool: LoadGenerator, opts: LoadOptions): Promise<LoadResult> {
+  if (tool === "paced") return runPaced(opts);
   return tool === "wrk" ? runWrk(opts) : runAutocannon(opts);
+}
+
+async function runPaced(opts: LoadOptions): Promise<LoadResult> {
+  if (opts.ratePerS === undefined) throw new Error("paced load needs a rate (BENCH_RATE)");
+  if ((opts.method ?? "GET") !== "GET") throw new Error("paced load sends GET only");
+  const { stdout } = await run(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      new URL("./pacedLoad.ts", import.meta.url).pathname,
+      JSON.stringify({
+        url: opts.url,
+        paths: opts.paths,
+        headers: opts.headers,
+        connections: opts.connections,
+        durationS: opts.durationS,
+        rate: opts.ratePerS,
+      }),
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const r = JSON.parse(stdout) as {
+    requests: number;
+    requestsPerS: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+    bytes: number;
+    non2xx: number;
+    errors: number;
+    unsent: number;
+    cpuSeconds: number;
+  };
+  return {
+    tool: "paced",
+    requestsPerS: r.requestsPerS,
+    total: r.requests,
+    p50: r.p50,
+    p90: r.p90,
+    p99: r.p99,
+    max: r.max,
+    bytesPerS: r.bytes / opts.durationS,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    cpuSeconds: r.cpuSeconds,
+    unsent: r.unsent,
+  };
 }
 
 async function hasWrk(): Promise<boolean> {
@@ -147,6 +205,7 @@ async function runWrk(opts: LoadOptions): Promise<LoadResult> {
       non2xx: r.non2xx,
       errors: r.errors,
       cpuSeconds: null,
+      unsent: 0,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -204,5 +263,6 @@ async function runAutocannon(opts: LoadOptions): Promise<LoadResult> {
     non2xx: r.non2xx,
     errors: r.errors,
     cpuSeconds: r.cpuSeconds,
+    unsent: 0,
   };
 }
