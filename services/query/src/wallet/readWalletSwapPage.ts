@@ -15,22 +15,37 @@ import { encodeWalletSwapCursor } from "./encodeWalletSwapCursor.ts";
 import { fillWalletSwapPage, pageLabels } from "./fillWalletSwapTemplate.ts";
 import { readSwapMinuteRates } from "./readSwapMinuteRates.ts";
 
-type Row = {
-  at: string;
-  block: string;
-  seq: number;
-  tx_hash: string;
-  row_template: string | null;
-  /** rows stored before templates were: their columns as one JSON array */
-  legacy: string | null;
-};
+/**
+ * A row as read: one text, `at,block,seq,txHash` then KEY_END then the stored template, or LEGACY
+ * and the row's columns as one JSON array for a row stored before templates were. The driver
+ * decodes each field of each row into its own string and object slot, about 200 ns apiece: one
+ * field a row instead of six is about a sixth of the API's CPU for a 100-row page.
+ */
+type Row = [text: string];
+
+/** Ends a row's keyset: JSON text holds no raw control character, and templates use 1 to 3. */
+const KEY_END = "\u0004";
+/** Leads the columns of a row stored without a template. */
+const LEGACY = "\u0005";
+
+type Keyset = { at: number; block: number; seq: number; txHash: string };
+
+function keysetOf(text: string): Keyset {
+  const [at, block, seq, txHash] = text.slice(0, text.indexOf(KEY_END)).split(",") as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  return { at: Number(at), block: Number(block), seq: Number(seq), txHash };
+}
 
 type StoredAsset = { tokenAddress: string; amount: string };
 
 /** The template of a row stored without one, made from its stored columns as the writer makes it. */
-function legacyTemplate(q: WalletSwapQuery, r: Row): string {
+function legacyTemplate(q: WalletSwapQuery, key: Keyset, columns: string): string {
   const [sent, received, route, volumeNative, feesNative, routerProgram, routerName] = JSON.parse(
-    r.legacy as string,
+    columns,
   ) as [
     StoredAsset[],
     StoredAsset[],
@@ -48,9 +63,9 @@ function legacyTemplate(q: WalletSwapQuery, r: Row): string {
   ];
   return walletSwapTemplate({
     chain: q.chain,
-    txHash: r.tx_hash,
-    block: Number(r.block),
-    at: Number(r.at),
+    txHash: key.txHash,
+    block: key.block,
+    at: key.at,
     sent,
     received,
     route,
@@ -58,6 +73,14 @@ function legacyTemplate(q: WalletSwapQuery, r: Row): string {
     feesNative,
     router: routerProgram === null ? null : { programId: routerProgram, name: routerName },
   });
+}
+
+/** The row's template: the stored one, or one made from a legacy row's columns. */
+function templateOf(q: WalletSwapQuery, text: string): string {
+  const cut = text.indexOf(KEY_END) + 1;
+  return text.startsWith(LEGACY, cut)
+    ? legacyTemplate(q, keysetOf(text), text.slice(cut + 1))
+    : text.slice(cut);
 }
 
 /**
@@ -110,23 +133,24 @@ export async function readWalletSwapPage(
   // plan: the wallet index's scan, whatever the wallet): about a fifth less database CPU a page.
   const res = await db.query<Row>({
     name: `wallet-swap-page-${shape}`,
-    text: `select s.at::text as at, s.block::text as block, s.seq, s.tx_hash, s.row_template,
-       case when s.row_template is null then json_build_array(s.sent, s.received, s.route,
-         s.volume_native::text, s.fees_native::text, s.router_program, s.router_name)::text end as legacy
+    rowMode: "array",
+    text: `select s.at || ',' || s.block || ',' || s.seq || ',' || s.tx_hash || chr(4) || coalesce(s.row_template,
+         chr(5) || json_build_array(s.sent, s.received, s.route, s.volume_native::text, s.fees_native::text,
+           s.router_program, s.router_name)::text)
      from wallet_swaps s where ${where.join(" and ")}
      order by s.at desc, s.block desc, s.seq desc, s.tx_hash desc
      limit ${p(q.limit + 1)}`,
     values: params,
   });
   const hasMore = res.rows.length > q.limit;
-  const page = res.rows.slice(0, q.limit);
-  const templates = page.map((r) => r.row_template ?? legacyTemplate(q, r));
+  const page = res.rows.slice(0, q.limit).map((r) => r[0]);
+  const templates = page.map((text) => templateOf(q, text));
   const rates = evm
     ? null
     : await readSwapMinuteRates(
         db,
         q.chain,
-        page.map((r) => Number(r.at)),
+        page.map((text) => keysetOf(text).at),
       );
   const usdOf = evm ? () => spotUsd : (i: number) => rates?.[i] ?? null;
   const fill = (labelOf: (token: string) => TokenLabel | undefined) =>
@@ -143,19 +167,12 @@ export async function readWalletSwapPage(
     const found = await labels(q.chain, [...missing]);
     if (found.size > 0) data = fill((token) => found.get(token) ?? labels.known(q.chain, token));
   }
-  const last = page.at(-1);
+  const lastRow = page.at(-1);
+  const last = lastRow === undefined ? null : keysetOf(lastRow);
   return walletSwapPageJson(data, {
     usdBasis: evm ? "spot" : "trade",
     hasMore,
-    nextCursor:
-      hasMore && last
-        ? encodeWalletSwapCursor({
-            at: Number(last.at),
-            block: Number(last.block),
-            seq: last.seq,
-            txHash: last.tx_hash,
-          })
-        : null,
-    oldestAt: last ? Number(last.at) : null,
+    nextCursor: hasMore && last ? encodeWalletSwapCursor(last) : null,
+    oldestAt: last ? last.at : null,
   });
 }
