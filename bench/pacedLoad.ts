@@ -7,7 +7,8 @@
  * Only what the benchmarks send is handled: GET, answers with Content-Length.
  * Args (JSON): { url, paths, headers, connections, durationS, rate }. Prints one JSON line: requests
  * answered, their rate, latency percentiles in ms, bytes, non-2xx, errors, unsent (still queued at
- * the end: the server fell behind the schedule) and the CPU seconds this process used.
+ * the end: the server fell behind the schedule; requests still unanswered when the wait for them
+ * ended count here too) and the CPU seconds this process used.
  */
 import net from "node:net";
 
@@ -113,6 +114,7 @@ await new Promise<void>((resolve) => {
 const deadline = performance.now() + args.durationS * 1000;
 while (conns.some((c) => c.busy) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
 const cpu = process.cpuUsage(cpu0);
+const unanswered = conns.filter((c) => c.busy).length;
 for (const c of conns) c.socket.destroy();
 
 const sorted = Float64Array.from(latencies).sort();
@@ -129,7 +131,7 @@ process.stdout.write(
     bytes,
     non2xx,
     errors,
-    unsent: queue.length - queueHead,
+    unsent: queue.length - queueHead + unanswered,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   }),
 );

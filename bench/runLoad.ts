@@ -45,7 +45,7 @@ export type LoadResult = {
   errors: number;
   /** CPU seconds the load generator itself used (null for wrk) */
   cpuSeconds: number | null;
-  /** requests the paced schedule still held at the end, never sent (paced only; else 0) */
+  /** requests of the paced schedule never sent or never answered by the end (paced only; else 0) */
   unsent: number;
 };
 
