@@ -8,7 +8,9 @@
  * 127.0.0.1:5432. Prints the load average: the machine may be shared, so also the CPU time per
  * swap of this process and of the database's backends. BENCH_WALLET_ROWS=0 has the database drop
  * wallet rows before storing them (dropWalletRows), to compare with them stored; the worker
- * still builds them.
+ * still builds them. The process's CPU is split by thread: the worker's (this thread), the replay
+ * server's, and the rest, which is V8's helper threads working for the worker (collection, and
+ * optimizing compilation: about half of it in a 200-block run, far less in a long one).
  */
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
@@ -68,7 +70,12 @@ function buildBlocks(): ReplayBlock[] {
 if (!isMainThread) {
   const server = await createSolanaReplayServer({ blocks: buildBlocks(), serializeAhead: true });
   parentPort!.postMessage(server.url);
-  parentPort!.on("message", async () => {
+  parentPort!.on("message", async (m) => {
+    // the main thread reads this thread's CPU clock around the run
+    if (m === "cpu") {
+      parentPort!.postMessage({ cpuMs: threadCpuMs() });
+      return;
+    }
     await server.close();
     process.exit(0);
   });
@@ -84,6 +91,11 @@ async function main(): Promise<void> {
   const url = await new Promise<string>((r) => node.once("message", r));
   const server = {
     url,
+    /** CPU ms of the replay server's thread so far (null without a per-thread clock) */
+    cpuMs: async () => {
+      node.postMessage("cpu");
+      return ((await new Promise((r) => node.once("message", r))) as { cpuMs: number | null }).cpuMs;
+    },
     close: async () => {
       node.postMessage("close");
       await new Promise((r) => node.once("exit", r));
@@ -114,6 +126,7 @@ async function main(): Promise<void> {
       slotsPerBatch: Number(process.env.BENCH_SLOTS_PER_BATCH ?? 25),
     });
     const pg0 = await backendCpuSeconds(db.pool, db.name);
+    const replay0 = await server.cpuMs();
     const cpu0 = process.cpuUsage();
     const main0 = threadCpuMs();
     const start = performance.now();
@@ -121,6 +134,7 @@ async function main(): Promise<void> {
     const elapsed = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const main1 = threadCpuMs();
+    const replay1 = await server.cpuMs();
     const pg1 = await backendCpuSeconds(db.pool, db.name);
     const s = worker.stats();
     const stored = await db.pool.query<{ n: string }>("select count(*)::text as n from trades");
@@ -128,7 +142,7 @@ async function main(): Promise<void> {
       `solana replay -> postgres: ${s.transactions} transactions, ${s.tradesInserted} swaps written (${stored.rows[0]!.n} stored) in ${elapsed.toFixed(2)} s = ${Math.round(s.tradesInserted / elapsed)} swaps/s, ${Math.round(s.transactions / elapsed)} tx/s (target >= 5000 swaps/s); fetch ${Math.round(s.fetchMs)} ms, decode ${Math.round(s.decodeMs)} ms, write ${Math.round(s.writeMs)} ms`,
     );
     console.log(
-      `solana replay: this process used ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU (both threads; Postgres not counted); load average ${loadavg()
+      `solana replay: this process used ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU (every thread; Postgres not counted); load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
@@ -138,10 +152,12 @@ async function main(): Promise<void> {
     );
     // Per stage, CPU ms and swaps per CPU second: JSON parse and decode are timed on the worker
     // thread's CPU clock; "other" is the rest of that thread (HTTP, encoding the writes' parameters and
-    // reading their answers, the event loop, collection); the replay server's thread is the process
-    // minus the worker's thread; the write's database side is the backends' CPU.
+    // reading their answers, the event loop, collection); the replay server's thread reads its own
+    // clock; the process's other threads are mostly the collector's helpers (parallel scavenges,
+    // concurrent marking); the write's database side is the backends' CPU.
     const processMs = (cpu.user + cpu.system) / 1000;
     const mainMs = main0 === null || main1 === null ? null : main1 - main0;
+    const replayMs = replay0 === null || replay1 === null ? null : replay1 - replay0;
     const rate = (ms: number) => `${Math.round(s.tradesInserted / (ms / 1000))} swaps/s`;
     const stage = (name: string, ms: number | null) =>
       ms === null
@@ -154,7 +170,11 @@ async function main(): Promise<void> {
         stage("decode", s.decodeMs),
         stage("worker thread other", mainMs === null ? null : mainMs - answers.parseMs - s.decodeMs),
         stage("worker thread total", mainMs),
-        stage("replay server thread", mainMs === null ? null : processMs - mainMs),
+        stage("replay server thread", replayMs),
+        stage(
+          "the process's other threads",
+          mainMs === null || replayMs === null ? null : processMs - mainMs - replayMs,
+        ),
         `write ${Math.round(s.writeMs)} ms wall`,
         stage("postgres backends", pg0 === null || pg1 === null ? null : (pg1 - pg0) * 1000),
       ].join("; "),
