@@ -8,12 +8,14 @@ const A = `0x${"aa".repeat(20)}`; // 18 decimals, a name to escape
 const B = `0x${"bb".repeat(20)}`; // 6 decimals
 const Z = `0x${"dd".repeat(20)}`; // 0 decimals, no symbol
 const U = `0x${"cc".repeat(20)}`; // unknown
+const C = `0x${"aa".repeat(19)}bb`; // 9 decimals, ends as B ends: the same bucket of a page's tokens
 const labels = new Map<string, TokenLabel>([
+  [C, { symbol: "CEE", name: "Cee", decimals: 9 }],
   [A, { symbol: "ALP", name: 'Alpha "the first" \u00e9', decimals: 18 }],
   [B, { symbol: "BET", name: "Beta", decimals: 6 }],
   [Z, { symbol: null, name: "Zero", decimals: 0 }],
 ]);
-const tokens = [A, B, Z, U];
+const tokens = [A, B, Z, U, C];
 
 let seed = 3;
 const rnd = (n: number) => {
@@ -108,6 +110,32 @@ describe("fillWalletSwapPage", () => {
       );
       expect(page).toBe(JSON.stringify(swaps.map((s, i) => expected(s, usd[i] ?? null))));
     }
+  });
+
+  it("shows each token's own address when two tokens hand out one label object", () => {
+    const shared: TokenLabel = { symbol: "S", name: "Shared", decimals: 6 };
+    const row = (token: string) =>
+      walletSwapTemplate({
+        chain: "evm:1",
+        txHash: "0x01",
+        block: 1n,
+        at: 1,
+        sent: [{ tokenAddress: token, amount: 1_500_000n }],
+        received: [],
+        route: [],
+        volumeNative: null,
+        feesNative: null,
+      });
+    const fill = (token: string) =>
+      JSON.parse(
+        fillWalletSwapPage(
+          [row(token)],
+          pageLabels(() => shared),
+          () => null,
+        ),
+      )[0].sent;
+    expect(fill(A)).toEqual([{ tokenAddress: A, symbol: "S", name: "Shared", decimals: 6, amount: 1.5 }]);
+    expect(fill(B)).toEqual([{ tokenAddress: B, symbol: "S", name: "Shared", decimals: 6, amount: 1.5 }]);
   });
 
   it("refuses a hole the template format does not define", () => {

@@ -1,11 +1,12 @@
 import { AMOUNT_HOLE, HOLE, NEXT, PAIR, SIDE_HOLE, USD_HOLE } from "@tapeline/core";
 import type { TokenLabel } from "../market/readTokenLabels.ts";
 import { rawToUnits } from "./rawToUnits.ts";
+import { unitsJson } from "./unitsJson.ts";
 
 /** A token as a page shows it: its asset object up to the amount, and its decimals. */
 type Shown = { head: string; decimals: number | null };
 
-/** The labels of one page's tokens, each token's JSON made once per page. */
+/** How a page's tokens are shown: each token's label made into its {@link Shown} form. */
 export type PageLabels = (token: string) => Shown;
 
 const str = JSON.stringify;
@@ -14,32 +15,32 @@ const AMOUNT = AMOUNT_HOLE.charCodeAt(0);
 const SIDE = SIDE_HOLE.charCodeAt(0);
 const USD = USD_HOLE.charCodeAt(0);
 
+/**
+ * Each label's shown form, made once while its label lives: a label reader hands out the same
+ * object for a token until it reads the token again, and pages repeat tokens.
+ */
+const shownOf = new WeakMap<TokenLabel, { token: string; shown: Shown }>();
+
 /** {@link PageLabels} over a token's label, undefined when the token is unknown. */
 export function pageLabels(labelOf: (token: string) => TokenLabel | undefined): PageLabels {
-  const shown = new Map<string, Shown>();
   return (token) => {
-    let s = shown.get(token);
-    if (!s) {
-      const l = labelOf(token);
-      s = {
-        head: `{"tokenAddress":${str(token)},"symbol":${str(l?.symbol ?? null)},"name":${str(l?.name ?? null)},"decimals":${l?.decimals ?? null},"amount":`,
-        decimals: l?.decimals ?? null,
-      };
-      shown.set(token, s);
-    }
-    return s;
+    const l = labelOf(token);
+    const kept = l === undefined ? undefined : shownOf.get(l);
+    if (kept !== undefined && kept.token === token) return kept.shown;
+    const shown = {
+      head: `{"tokenAddress":${str(token)},"symbol":${str(l?.symbol ?? null)},"name":${str(l?.name ?? null)},"decimals":${l?.decimals ?? null},"amount":`,
+      decimals: l?.decimals ?? null,
+    };
+    if (l !== undefined) shownOf.set(l, { token, shown });
+    return shown;
   };
 }
 
-/** An amount in units as JSON: null when the token's decimals are unknown. */
-const amountJson = (decimals: number | null, raw: string): string =>
-  decimals === null ? "null" : numberJson(rawToUnits(raw, decimals));
-
 /** A side of several assets, largest first (unknown amounts last); rare (independent swaps). */
-function sideJson(body: string, labels: PageLabels): string {
+function sideJson(body: string, token: TokenFinder): string {
   const assets = body.split(NEXT).map((a) => {
     const cut = a.indexOf(PAIR);
-    const shown = labels(a.slice(0, cut));
+    const shown = token(a, 0, cut);
     const amount = shown.decimals === null ? null : rawToUnits(a.slice(cut + 1), shown.decimals);
     return { head: shown.head, amount };
   });
@@ -47,32 +48,36 @@ function sideJson(body: string, labels: PageLabels): string {
   return `[${assets.map((a) => `${a.head}${a.amount === null ? "null" : numberJson(a.amount)}}`).join(",")}]`;
 }
 
-/** Entries a {@link recent} memory holds: a row's sides and legs name a few assets. */
-const RECENT = 4;
+/** The shown form of the token a template names at `t[from, to)`. */
+type TokenFinder = (t: string, from: number, to: number) => Shown;
+
+/** Buckets of {@link tokenFinder}: a page names a few tokens to some tens. */
+const BUCKETS = 64;
 
 /**
- * A memory of the last few keys seen and their values, found by string equality: a row's legs
- * repeat its sides' `token` PAIR `raw` text, and a page repeats a few tokens, while hashing a
- * freshly cut key for a Map costs more than rendering most amounts.
+ * {@link PageLabels} for the token a template names at `t[from, to)`, found by the key's last two
+ * characters (the random end of an address or mint) among the page's tokens seen so far. A cut key
+ * compared with `===` costs about a third of `startsWith` in place, and hashing it whole for a
+ * Map's lookup more than both.
  */
-function recent<V>(make: (key: string) => V): (key: string) => V {
-  const keys: string[] = [];
-  const values: V[] = [];
-  let next = 0;
-  return (key) => {
-    for (let i = 0; i < keys.length; i++) if (keys[i] === key) return values[i] as V;
-    const value = make(key);
-    keys[next] = key;
-    values[next] = value;
-    next = (next + 1) % RECENT;
-    return value;
+function tokenFinder(labels: PageLabels): TokenFinder {
+  const buckets: { token: string; shown: Shown }[][] = [];
+  return (t, from, to) => {
+    const token = t.slice(from, to);
+    const h = to - from < 2 ? 0 : (t.charCodeAt(to - 1) * 31 + t.charCodeAt(to - 2)) % BUCKETS;
+    let bucket = buckets[h];
+    if (bucket === undefined) bucket = buckets[h] = [];
+    else for (const e of bucket) if (e.token === token) return e.shown;
+    const shown = labels(token);
+    bucket.push({ token, shown });
+    return shown;
   };
 }
 
 /**
  * The served JSON array of a page's rows: each stored template (see `walletSwapTemplate`) with its
  * holes filled from the page's token labels and `usdOf(i)`, the native/USD rate of row `i` (null
- * when unknown). The pieces of the whole page are joined once.
+ * when unknown). Holes are read in place (see {@link tokenFinder}, {@link unitsJson}).
  * @throws Error on a hole the template format does not define
  */
 export function fillWalletSwapPage(
@@ -80,33 +85,39 @@ export function fillWalletSwapPage(
   labels: PageLabels,
   usdOf: (row: number) => number | null,
 ): string {
-  const out: string[] = ["["];
-  const shown = recent(labels);
-  const amount = recent((pair) => {
-    const cut = pair.indexOf(PAIR);
-    return amountJson(shown(pair.slice(0, cut)).decimals, pair.slice(cut + 1));
-  });
+  const token = tokenFinder(labels);
+  /** the JSON of `token PAIR raw` spanning t[from, to) as an amount in units, its token's label */
+  const amount = (t: string, from: number, to: number): [Shown, string] => {
+    const cut = t.indexOf(PAIR, from);
+    const shown = token(t, from, cut);
+    return [shown, shown.decimals === null ? "null" : unitsJson(t, cut + 1, to, shown.decimals)];
+  };
+  let out = "[";
   for (let r = 0; r < templates.length; r++) {
     const t = templates[r] as string;
-    if (r > 0) out.push(",");
+    if (r > 0) out += ",";
     let pos = 0;
     for (let open = t.indexOf(HOLE); open >= 0; open = t.indexOf(HOLE, pos)) {
       const close = t.indexOf(HOLE, open + 1);
-      out.push(t.slice(pos, open));
+      out += t.slice(pos, open);
       const kind = t.charCodeAt(open + 1);
-      const body = t.slice(open + 2, close);
-      if (kind === AMOUNT) out.push(amount(body));
+      const from = open + 2;
+      if (kind === AMOUNT) out += amount(t, from, close)[1];
       else if (kind === SIDE) {
-        if (body.includes(NEXT)) out.push(sideJson(body, labels));
-        else out.push("[", shown(body.slice(0, body.indexOf(PAIR))).head, amount(body), "}]");
+        // one asset unless a second PAIR follows the first within the hole
+        if (t.lastIndexOf(PAIR, close) !== t.indexOf(PAIR, from))
+          out += sideJson(t.slice(from, close), token);
+        else {
+          const [shown, units] = amount(t, from, close);
+          out += `[${shown.head}${units}}]`;
+        }
       } else if (kind === USD) {
         const usd = usdOf(r);
-        out.push(usd === null ? "null" : numberJson(Number(body) * usd));
+        out += usd === null ? "null" : numberJson(Number(t.slice(from, close)) * usd);
       } else throw new Error(`a wallet swap template holds an unknown hole ${str(t[open + 1])}`);
       pos = close + 1;
     }
-    out.push(pos === 0 ? t : t.slice(pos));
+    out += pos === 0 ? t : t.slice(pos);
   }
-  out.push("]");
-  return out.join("");
+  return `${out}]`;
 }
