@@ -41,4 +41,19 @@ describe("createTokenLabelReader", () => {
     t += 501;
     expect((await labels("evm:1", [A])).get(A)?.symbol).toBe("ALP2");
   });
+
+  it("holds at most max labels, the oldest going first, on every chain", async () => {
+    const C = `0x${"cc".repeat(20)}`;
+    await db.pool.query(
+      "insert into tokens (chain_id, address, name, symbol, decimals, updated_at) values ('evm:1', $1, 'Cee', 'CEE', 6, 0)",
+      [C],
+    );
+    const labels = createTokenLabelReader(db.pool, { ttlMs: 60_000, max: 1 });
+    await labels("evm:1", [A]);
+    expect(labels.known("evm:1", A)?.name).toBe("Alpha");
+    await labels("evm:1", [C]);
+    expect(labels.known("evm:1", C)?.name).toBe("Cee");
+    expect(labels.known("evm:1", A)).toBeUndefined();
+    expect(labels.known("evm:8453", C)).toBeUndefined();
+  });
 });
