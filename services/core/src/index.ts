@@ -49,6 +49,7 @@ export * from "./ports/searchQueries.ts";
 export * from "./ports/securityQueries.ts";
 export * from "./ports/traderQueries.ts";
 export * from "./ports/walletQueries.ts";
+export * from "./rawToUnits.ts";
 export * from "./rpc/createBatchAnswerer.ts";
 export * from "./rpc/parseRpcParams.ts";
 export * from "./rpc/queryRpcMethods.ts";

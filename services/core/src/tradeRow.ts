@@ -1,4 +1,5 @@
 import type { TradeRow } from "./ports/marketQueries.ts";
+import { rawToUnits } from "./rawToUnits.ts";
 
 /**
  * A stored trade with the token facts an API trade row needs, as text the way Postgres returns
@@ -28,14 +29,13 @@ export type TradeRowSource = {
   quote: { address: string; symbol: string | null; name: string | null; decimals: number | null };
 };
 
-/** A raw integer amount (decimal text) in whole units as a number: the exact decimal, rounded once. */
+/**
+ * A raw integer amount (decimal text) in whole units as a number: the exact decimal, rounded once
+ * ({@link rawToUnits}, which divides most amounts once instead of building and parsing a decimal).
+ */
 function whole(raw: string, decimals: number | null): number | null {
   if (decimals === null) return null;
-  if (decimals === 0) return Number(raw);
-  const negative = raw.startsWith("-");
-  const digits = (negative ? raw.slice(1) : raw).padStart(decimals + 1, "0");
-  const cut = digits.length - decimals;
-  return Number(`${negative ? "-" : ""}${digits.slice(0, cut)}.${digits.slice(cut)}`);
+  return raw.startsWith("-") ? -rawToUnits(raw.slice(1), decimals) : rawToUnits(raw, decimals);
 }
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
 

@@ -1,6 +1,5 @@
-import { AMOUNT_HOLE, HOLE, NEXT, PAIR, SIDE_HOLE, USD_HOLE } from "@tapeline/core";
+import { AMOUNT_HOLE, HOLE, NEXT, PAIR, rawToUnits, SIDE_HOLE, USD_HOLE } from "@tapeline/core";
 import type { TokenLabel } from "../market/readTokenLabels.ts";
-import { rawToUnits } from "./rawToUnits.ts";
 import { unitsJson } from "./unitsJson.ts";
 
 /** A token as a page shows it: its asset object up to the amount, and its decimals. */

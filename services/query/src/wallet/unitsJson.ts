@@ -1,4 +1,4 @@
-import { rawToUnits } from "./rawToUnits.ts";
+import { rawToUnits } from "@tapeline/core";
 
 /** Significant digits every decimal of which is recovered exactly by a double's shortest form. */
 const EXACT_DIGITS = 15;

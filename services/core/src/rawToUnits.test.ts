@@ -1,5 +1,5 @@
-import { formatUnits } from "@tapeline/core";
 import { describe, expect, it } from "vitest";
+import { formatUnits } from "./amount.ts";
 import { rawToUnits } from "./rawToUnits.ts";
 
 describe("rawToUnits", () => {
