@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { formatUnits } from "./amount.ts";
 import { rawToUnits } from "./rawToUnits.ts";
+import { seededInts } from "./testing/seededInts.ts";
 
 describe("rawToUnits", () => {
   it("equals Number(formatUnits(...)) on random amounts of every size and decimals 0..30", () => {
-    let seed = 7;
-    const digit = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % 10;
-    };
+    const rnd = seededInts(7);
+    const digit = () => rnd(10);
     for (let i = 0; i < 20_000; i++) {
       const len = 1 + (i % 40);
       let raw = String(1 + (digit() % 9));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatUnits } from "./amount.ts";
+import { seededInts } from "./testing/seededInts.ts";
 import { type TradeRowSource, toApiTradeRow } from "./tradeRow.ts";
 
 const source = (amountToken: string, amountQuote: string, tokenDecimals: number | null): TradeRowSource => ({
@@ -24,11 +25,7 @@ const source = (amountToken: string, amountQuote: string, tokenDecimals: number 
 
 describe("toApiTradeRow", () => {
   it("gives raw amounts in whole units as Number(formatUnits(...)), signed, null without decimals", () => {
-    let seed = 5;
-    const rnd = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const rnd = seededInts(5);
     for (let i = 0; i < 5_000; i++) {
       let raw = String(1 + rnd(9));
       for (let k = rnd(35); k > 0; k--) raw += String(rnd(10));

@@ -1,3 +1,4 @@
+import { seededInts } from "@tapeline/core/testing";
 import { describe, expect, it } from "vitest";
 import { u64At } from "./u64At.ts";
 
@@ -26,11 +27,8 @@ describe("u64At", () => {
   });
 
   it("agrees with a DataView on random bytes", () => {
-    let seed = 12345;
-    const next = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % 256;
-    };
+    const rnd = seededInts(12345);
+    const next = () => rnd(256);
     for (let n = 0; n < 2000; n++) {
       const bytes = Uint8Array.from({ length: 8 }, next);
       expect(u64At(bytes, 0)).toBe(viaView(bytes, 0));

@@ -29,7 +29,10 @@ export function createTokenLabelReader(
   let size = 0;
   const chainOf = (chain: ChainId) => {
     let m = known.get(chain);
-    if (m === undefined) known.set(chain, (m = new Map()));
+    if (m === undefined) {
+      m = new Map();
+      known.set(chain, m);
+    }
     return m;
   };
   const read = async (chain: ChainId, addresses: readonly string[]) => {

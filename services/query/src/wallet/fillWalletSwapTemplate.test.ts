@@ -1,4 +1,5 @@
 import { SOLANA_ROUTER_SINCE, type WalletSwapRecord, walletSwapTemplate } from "@tapeline/core";
+import { seededInts } from "@tapeline/core/testing";
 import { formatUnits } from "viem";
 import { describe, expect, it } from "vitest";
 import type { TokenLabel } from "../market/readTokenLabels.ts";
@@ -17,11 +18,7 @@ const labels = new Map<string, TokenLabel>([
 ]);
 const tokens = [A, B, Z, U, C];
 
-let seed = 3;
-const rnd = (n: number) => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed % n;
-};
+const rnd = seededInts(3);
 /** Raw amounts of every length, many with trailing zeros (round amounts) and some zero. */
 function raw(): bigint {
   if (rnd(15) === 0) return 0n;

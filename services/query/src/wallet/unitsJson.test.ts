@@ -1,14 +1,11 @@
 import { formatUnits } from "@tapeline/core";
+import { seededInts } from "@tapeline/core/testing";
 import { describe, expect, it } from "vitest";
 import { unitsJson } from "./unitsJson.ts";
 
 describe("unitsJson", () => {
   it("reads the amount in place to the text JSON gives Number(formatUnits(...))", () => {
-    let seed = 11;
-    const rnd = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const rnd = seededInts(11);
     for (let i = 0; i < 50_000; i++) {
       let raw = String(1 + rnd(9));
       for (let k = rnd(40); k > 0; k--) raw += rnd(3) === 0 ? "0" : String(rnd(10));
