@@ -1,6 +1,6 @@
 import { AMOUNT_HOLE, HOLE, NEXT, PAIR, rawToUnits, SIDE_HOLE, USD_HOLE } from "@tapeline/core";
 import type { TokenLabel } from "../market/readTokenLabels.ts";
-import { unitsJson } from "./unitsJson.ts";
+import { numberJson, unitsJson } from "./unitsJson.ts";
 
 /** A token as a page shows it: its asset object up to the amount, and its decimals. */
 type Shown = { head: string; decimals: number | null };
@@ -9,7 +9,6 @@ type Shown = { head: string; decimals: number | null };
 export type PageLabels = (token: string) => Shown;
 
 const str = JSON.stringify;
-const numberJson = (n: number): string => (Number.isFinite(n) ? String(n) : "null");
 const AMOUNT = AMOUNT_HOLE.charCodeAt(0);
 const SIDE = SIDE_HOLE.charCodeAt(0);
 const USD = USD_HOLE.charCodeAt(0);

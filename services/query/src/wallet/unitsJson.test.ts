@@ -29,4 +29,12 @@ describe("unitsJson", () => {
     expect(at("5000", 2)).toBe("50");
     expect(at("0", 18)).toBe("0");
   });
+
+  it("prints a signed or zero-led amount as the double it parses to", () => {
+    for (const raw of ["-5", "-1200", "007", "0000", "05000000000000000000000"])
+      for (const d of [0, 2, 18])
+        expect(unitsJson(raw, 0, raw.length, d), `${raw} ${d}`).toBe(
+          JSON.stringify(Number(formatUnits(BigInt(raw), d))),
+        );
+  });
 });
